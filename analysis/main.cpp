@@ -1,1 +1,3 @@
-int main() { return 0; }
+#include "analysis/cli.hpp"
+
+int main(int argc, char** argv) { return statespace::cli::run(argc, argv); }

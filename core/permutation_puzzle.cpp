@@ -87,4 +87,44 @@ Tiles::Tiles(int rows, int cols)
       rows_(rows),
       cols_(cols) {}
 
+namespace {
+
+// Parity of the permutation held in cells [0, n): n minus its number of cycles.
+int permutation_parity(Board b, int n) {
+  std::uint32_t seen = 0;
+  int cycles = 0;
+  for (int i = 0; i < n; ++i) {
+    if (seen & (1u << i)) continue;
+    ++cycles;
+    for (int j = i; !(seen & (1u << j)); j = int(b.at(j))) seen |= 1u << j;
+  }
+  return (n - cycles) & 1;
+}
+
+}  // namespace
+
+bool Tiles::same_class(State a, State b) const {
+  const auto colour = [&](State s) {
+    const int blank = find_blank(s, cells());
+    return (blank / cols_ + blank % cols_) & 1;
+  };
+  return ((permutation_parity(a, cells()) + colour(a)) & 1) == ((permutation_parity(b, cells()) + colour(b)) & 1);
+}
+
+std::vector<Board> Tiles::symmetry_representatives() const {
+  std::vector<Board> out;
+  for (int blank = 0; blank < cells(); ++blank) {
+    Board s;
+    for (int c = 0, tile = 1; c < cells(); ++c) s.set(c, c == blank ? 0u : unsigned(tile++));
+    Board swapped = s;
+    const int one = s.at(0) == 1 ? 0 : 1;
+    const int two = s.at(one + 1) == 2 ? one + 1 : one + 2;
+    swapped.set(one, 2);
+    swapped.set(two, 1);
+    out.push_back(s);
+    out.push_back(swapped);
+  }
+  return out;
+}
+
 }  // namespace statespace

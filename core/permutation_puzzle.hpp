@@ -68,6 +68,17 @@ class Tiles : public PermutationPuzzle {
   Tiles(int rows, int cols);
   [[nodiscard]] int rows() const { return rows_; }
   [[nodiscard]] int cols() const { return cols_; }
+  // Exactly half the arrangements are reachable from any position.
+  [[nodiscard]] std::uint64_t reachable_bound() const { return rank_space() / 2; }
+  // Whether b is reachable from a. A move is a transposition of the blank with a
+  // tile, so it flips the parity of the arrangement and of the blank's cell colour
+  // on the chessboard; reachability preserves their sum, and on grids with both
+  // sides >= 2 that invariant is complete (Johnson & Story 1879).
+  [[nodiscard]] bool same_class(State a, State b) const;
+  // Relabelling tiles preserves distances, so a position's eccentricity depends
+  // only on its blank cell: one representative per blank cell, in each of the two
+  // parity classes (tiles in reading order, and the same with tiles 1 and 2 swapped).
+  [[nodiscard]] std::vector<State> symmetry_representatives() const;
 
  private:
   int rows_;

@@ -1,0 +1,140 @@
+// The analysis of one puzzle from one start: enumerate the reachable graph, run the
+// parallel BFS on it, and collect what the reports show (layers, farthest positions,
+// edges between layers), plus the optional all-pairs diameter and the components of
+// the whole rank space.
+#pragma once
+
+#include <tbb/global_control.h>
+
+#include <algorithm>
+#include <boost/graph/connected_components.hpp>
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "analysis/bfs.hpp"
+#include "analysis/diameter.hpp"
+#include "analysis/explicit_space.hpp"
+#include "analysis/memory.hpp"
+#include "analysis/progress.hpp"
+#include "analysis/result.hpp"
+#include "core/errors.hpp"
+#include "core/puzzle.hpp"
+
+namespace statespace {
+
+struct AnalyzeOptions {
+  std::string from;  // start position; empty: the goal
+  std::string goal;  // goal position; empty: the model's goal
+  bool all_pairs = false;
+  std::uint64_t all_pairs_limit = 20'000;  // vertices; brute force is V BFS runs
+  bool components = false;
+  std::string lookup = "ranked";
+  std::string engine = "explicit";
+  MemoryBudget memory;
+  bool progress = true;
+  int threads = 1;
+};
+
+// The result and the explicit graph it came from (kept for graph.dot).
+struct AnalysisRun {
+  AnalysisResult result;
+  ExplicitSpace space;
+  std::vector<Distance> distance;  // per vertex of space
+};
+
+template <Puzzle P>
+typename P::State resolve_start(const P& p, const AnalyzeOptions& o) {
+  if (!o.from.empty()) return p.parse(o.from);
+  return o.goal.empty() ? p.goal() : p.parse(o.goal);
+}
+
+// Edges between depths, each undirected edge once: from the shallower end, or from
+// the smaller vertex within one depth.
+inline std::vector<LayerEdges> count_layer_edges(const Graph& g, const std::vector<Distance>& dist) {
+  std::map<std::pair<unsigned, unsigned>, std::uint64_t> counts;
+  for (Vertex u = 0; u < num_vertices(g); ++u) {
+    for (auto [e, end] = out_edges(u, g); e != end; ++e) {
+      const Vertex v = target(*e, g);
+      if (dist[u] < dist[v] || (dist[u] == dist[v] && u < v)) ++counts[{dist[u], dist[v]}];
+    }
+  }
+  std::vector<LayerEdges> out;
+  for (const auto& [key, count] : counts) out.push_back({key.first, key.second, count});
+  return out;
+}
+
+template <Puzzle P>
+Diameter find_diameter(const P& p, const ExplicitSpace& space, std::uint64_t limit) {
+  std::vector<Vertex> sources;
+  Diameter d;
+  if constexpr (requires { p.symmetry_representatives(); }) {
+    for (const auto& s : p.symmetry_representatives()) {
+      if (space.contains(p.rank(s))) sources.push_back(space.vertex_of(p.rank(s)));
+    }
+    d.method = "blank-symmetry";
+  } else {
+    if (space.vertices() > limit) {
+      throw UsageError(p.name() + ": --all-pairs needs one BFS per position, " + std::to_string(space.vertices()) +
+                       " here, over the limit of " + std::to_string(limit) + " (raise it with --all-pairs-limit N)");
+    }
+    sources.resize(space.vertices());
+    for (Vertex v = 0; v < sources.size(); ++v) sources[v] = v;
+    d.method = "all-pairs";
+  }
+  const auto pair = max_eccentricity(space.graph, sources);
+  d.length = pair.length;
+  d.from = p.format(p.unrank(space.ranks[pair.from]));
+  d.to = p.format(p.unrank(space.ranks[pair.to]));
+  d.sources = sources.size();
+  return d;
+}
+
+template <Puzzle P>
+Components find_components(const P& p, const MemoryBudget& budget) {
+  const ExplicitSpace all = build_explicit(p, RankBitset::full(p.rank_space()), budget);
+  std::vector<Vertex> component(all.vertices());
+  // The graph is directed but symmetric, so a depth-first search from each unvisited
+  // vertex finds exactly its undirected component.
+  const Vertex count = boost::connected_components(all.graph, component.data());
+  Components c;
+  c.positions = all.vertices();
+  c.sizes.assign(count, 0);
+  for (const Vertex v : component) ++c.sizes[v];
+  std::sort(c.sizes.rbegin(), c.sizes.rend());
+  return c;
+}
+
+// Fills everything but the run facts (threads, seconds, peak bytes).
+template <Puzzle P>
+AnalysisRun analyze_explicit(const P& p, const AnalyzeOptions& o) {
+  const auto start = resolve_start(p, o);
+  AnalysisRun run;
+  {
+    Progress enumerate_progress(p.name() + " enumerate", o.progress);
+    run.space = enumerate_explicit(p, start, o.memory, &enumerate_progress);
+  }
+  Progress bfs_progress(p.name() + " bfs", o.progress);
+  auto bfs = parallel_bfs(run.space.graph, run.space.vertex_of(p.rank(start)), &bfs_progress);
+
+  AnalysisResult& r = run.result;
+  r.puzzle = p.name();
+  r.start = p.format(start);
+  r.engine = "explicit";
+  r.lookup = o.lookup;
+  r.states = run.space.vertices();
+  r.edges = num_edges(run.space.graph) / 2;
+  r.layers = bfs.layers;
+  const Distance far = Distance(r.eccentricity());
+  for (Vertex v = 0; v < run.space.vertices(); ++v) {
+    if (bfs.distance[v] == far) r.farthest.push_back(p.format(p.unrank(run.space.ranks[v])));
+  }
+  r.layer_edges = count_layer_edges(run.space.graph, bfs.distance);
+  if (o.all_pairs) r.diameter = find_diameter(p, run.space, o.all_pairs_limit);
+  if (o.components) r.components = find_components(p, o.memory);
+  run.distance = std::move(bfs.distance);
+  return run;
+}
+
+}  // namespace statespace

@@ -1,0 +1,108 @@
+// statespace analyze: runs the analysis pipeline on one or more puzzles and writes
+// their reports. Every puzzle name and position is checked before the first
+// analysis starts, so bad input never leaves half a batch written.
+#include <cstdio>
+#include <filesystem>
+#include <iomanip>
+#include <iostream>
+
+#include "analysis/analyze.hpp"
+#include "analysis/cli.hpp"
+#include "core/registry.hpp"
+#include "reports/puzzle_report.hpp"
+
+namespace statespace::cli {
+
+namespace {
+
+struct Job {
+  std::string name;
+  AnyPuzzle puzzle;
+};
+
+void print_summary(const std::vector<AnalysisResult>& results, const std::filesystem::path& out) {
+  std::cout << std::left << std::setw(12) << "puzzle" << std::right << std::setw(12) << "states" << std::setw(12)
+            << "edges" << std::setw(14) << "eccentricity" << std::setw(10) << "farthest" << std::setw(10) << "seconds"
+            << "\n";
+  for (const auto& r : results) {
+    std::cout << std::left << std::setw(12) << r.puzzle << std::right << std::setw(12) << r.states << std::setw(12)
+              << r.edges << std::setw(14) << r.eccentricity() << std::setw(10) << r.farthest.size() << std::setw(10)
+              << std::fixed << std::setprecision(3) << r.seconds << "\n";
+  }
+  std::cout << "reports written to " << out.string() << "/\n";
+}
+
+}  // namespace
+
+int run_analyze(const Args& args, Context& context) {
+  std::vector<std::string> names;
+  std::string out = "reports-out", memory;
+  AnalyzeOptions o;
+  std::uint64_t dot_limit = 10'000;
+  bool all = false, quiet = false;
+  po::options_description options("Options");
+  options.add_options()("puzzle", po::value(&names)->multitoken(), "puzzles to analyse (see statespace list)")(
+      "all", po::bool_switch(&all), "analyse every seed puzzle: nooff hex6 oshidori tiles:3x3")(
+      "out", po::value(&out)->default_value(out), "report folder; each puzzle gets OUT/<puzzle>/")(
+      "from", po::value(&o.from), "start the BFS from this position (default: the goal); one puzzle only")(
+      "goal", po::value(&o.goal), "the goal position (default: the puzzle's goal); one puzzle only")(
+      "all-pairs", po::bool_switch(&o.all_pairs), "also compute the true diameter (max eccentricity over all positions)")(
+      "all-pairs-limit", po::value(&o.all_pairs_limit)->default_value(o.all_pairs_limit),
+      "refuse --all-pairs by brute force above this many positions")(
+      "components", po::bool_switch(&o.components), "connected components of the whole rank space")(
+      "dot-limit", po::value(&dot_limit)->default_value(dot_limit), "write graph.dot only up to this many positions")(
+      "lookup", po::value(&o.lookup)->default_value(o.lookup), "visited-set strategy for enumeration")(
+      "engine", po::value(&o.engine)->default_value(o.engine), "BFS engine")(
+      "memory", po::value(&memory), "memory budget in bytes, e.g. 8G (default: 75% of RAM)")(
+      "quiet,q", po::bool_switch(&quiet), "no progress lines and no summary table");
+  po::positional_options_description positional;
+  positional.add("puzzle", -1);
+  po::variables_map vm;
+  if (!parse_command(command("analyze"), options, positional, args, vm, context)) return 0;
+
+  if (all) {
+    const auto seeds = seed_puzzles();
+    names.insert(names.end(), seeds.begin(), seeds.end());
+  }
+  if (names.empty()) throw UsageError("analyze: name at least one puzzle, or --all (see statespace list)");
+  if ((!o.from.empty() || !o.goal.empty()) && names.size() != 1) {
+    throw UsageError("analyze: --from and --goal need exactly one puzzle, got " + std::to_string(names.size()));
+  }
+  if (!memory.empty()) o.memory = MemoryBudget(parse_bytes(memory));
+  if (o.lookup != "ranked") throw ParseError("analyze: unknown --lookup '" + o.lookup + "' (expected: ranked)");
+  if (o.engine != "explicit") throw ParseError("analyze: unknown --engine '" + o.engine + "' (expected: explicit)");
+  o.progress = !quiet;
+  o.threads = threads_in_use(context);
+
+  std::vector<Job> jobs;
+  for (const auto& name : names) {
+    jobs.push_back({name, make_puzzle(name)});
+    std::visit([&](const auto& p) { (void)resolve_start(p, o); }, jobs.back().puzzle);  // validate positions now
+  }
+
+  const auto threads = apply_threads(context);
+  std::vector<AnalysisResult> results;
+  for (const auto& job : jobs) {
+    std::visit(
+        [&](const auto& p) {
+          Progress clock(p.name(), false);
+          AnalysisRun run = analyze_explicit(p, o);
+          run.result.threads = o.threads;
+          run.result.seconds = clock.seconds();
+          run.result.peak_bytes = peak_rss_bytes();
+          std::optional<reports::GraphView> view;
+          if (run.result.states <= dot_limit) {
+            view = reports::GraphView{&run.space.graph, {}, &run.distance};
+            for (auto r : run.space.ranks) view->labels.push_back(p.format(p.unrank(r)));
+          }
+          reports::write_puzzle_report(out, run.result, view);
+          results.push_back(std::move(run.result));
+        },
+        job.puzzle);
+  }
+  if (results.size() > 1) reports::write_summary_tables(out, results);
+  if (!quiet) print_summary(results, out);
+  return 0;
+}
+
+}  // namespace statespace::cli

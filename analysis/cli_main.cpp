@@ -1,0 +1,132 @@
+#include <tbb/global_control.h>
+#include <tbb/info.h>
+
+#include <array>
+#include <memory>
+#include <iostream>
+#include <new>
+
+#include "analysis/cli.hpp"
+#include "core/errors.hpp"
+
+namespace statespace::cli {
+
+namespace {
+
+constexpr std::array kCommands = {
+    Command{"list", "list", "the puzzle catalog: names, sizes and goals", run_list},
+    Command{"analyze", "analyze PUZZLE... [options]",
+            "distance distribution, eccentricity, farthest positions; writes CSV/JSON/DOT reports", run_analyze},
+    Command{"solve", "solve PUZZLE POSITION [options]", "a shortest solution, board by board", run_solve},
+};
+
+void print_help() {
+  std::cout << "statespace " << STATESPACE_VERSION
+            << ": exhaustive state-space analysis of puzzles\n\n"
+               "Usage: statespace [--threads N] COMMAND [ARGS] [OPTIONS]\n\nCommands:\n";
+  for (const auto& c : kCommands) {
+    std::cout << "  " << c.name << std::string(16 - std::min<std::size_t>(15, c.name.size()), ' ') << c.summary << "\n";
+  }
+  std::cout << "\nGlobal options (before or after the command):\n"
+               "  --threads N     worker threads (default: all cores); results do not depend on it\n"
+               "  --help          this text; `statespace COMMAND --help` for a command's options\n"
+               "  --version       print the version\n\n"
+               "Positions are written row by row, cells separated by spaces, rows by \" / \", the blank\n"
+               "as _ (0, * and -- also work): \"1 2 3 / 4 5 6 / 7 8 _\". Run `statespace list` for puzzles.\n";
+}
+
+int parse_threads(const std::string& text) {
+  try {
+    std::size_t used = 0;
+    const int n = std::stoi(text, &used);
+    if (used == text.size() && n >= 1 && n <= 1024) return n;
+  } catch (const std::exception&) {
+  }
+  throw ParseError("bad --threads '" + text + "' (expected a whole number from 1 to 1024)");
+}
+
+}  // namespace
+
+const Command& command(std::string_view name) {
+  for (const auto& c : kCommands) {
+    if (c.name == name) return c;
+  }
+  std::string names;
+  for (const auto& c : kCommands) names += (names.empty() ? "" : ", ") + std::string(c.name);
+  throw ParseError("unknown command '" + std::string(name) + "' (expected one of: " + names +
+                   "; see statespace --help)");
+}
+
+bool parse_command(const Command& cmd, po::options_description options,
+                   const po::positional_options_description& positional, const Args& args, po::variables_map& vm,
+                   Context& context) {
+  std::string threads;
+  options.add_options()("threads", po::value(&threads), "worker threads (default: all cores)")(
+      "help,h", "show this help");
+  po::store(po::command_line_parser(args).options(options).positional(positional).run(), vm);
+  if (vm.count("help")) {
+    std::cout << "Usage: statespace " << cmd.usage << "\n" << cmd.summary << "\n\n" << options;
+    return false;
+  }
+  po::notify(vm);
+  if (!threads.empty()) context.threads = parse_threads(threads);
+  return true;
+}
+
+int run(int argc, char** argv) {
+  try {
+    Context context;
+    int i = 1;
+    for (; i < argc && std::string_view(argv[i]).starts_with("--"); ++i) {
+      const std::string_view a = argv[i];
+      if (a == "--help" || a == "-h") {
+        print_help();
+        return 0;
+      }
+      if (a == "--version") {
+        std::cout << "statespace " << STATESPACE_VERSION << "\n";
+        return 0;
+      }
+      if (a == "--threads" && i + 1 < argc) {
+        context.threads = parse_threads(argv[++i]);
+      } else if (a.starts_with("--threads=")) {
+        context.threads = parse_threads(std::string(a.substr(10)));
+      } else {
+        throw ParseError("unknown option '" + std::string(a) + "' before the command (see statespace --help)");
+      }
+    }
+    if (i == argc) {
+      print_help();
+      return 2;
+    }
+    const Command& cmd = command(argv[i]);
+    const Args args(argv + i + 1, argv + argc);
+    return cmd.run(args, context);
+  } catch (const po::error& e) {
+    std::cerr << "statespace: " << e.what() << " (see statespace --help)\n";
+    return 2;
+  } catch (const ParseError& e) {
+    std::cerr << "statespace: " << e.what() << "\n";
+    return 2;
+  } catch (const UsageError& e) {
+    std::cerr << "statespace: " << e.what() << "\n";
+    return 2;
+  } catch (const std::bad_alloc&) {
+    std::cerr << "statespace: out of memory (lower --memory or use a smaller puzzle)\n";
+    return 1;
+  } catch (const std::exception& e) {
+    std::cerr << "statespace: " << e.what() << "\n";
+    return 1;
+  }
+}
+
+int threads_in_use(const Context& context) {
+  return context.threads > 0 ? context.threads : tbb::info::default_concurrency();
+}
+
+std::unique_ptr<tbb::global_control> apply_threads(const Context& context) {
+  return std::make_unique<tbb::global_control>(tbb::global_control::max_allowed_parallelism,
+                                               std::size_t(threads_in_use(context)));
+}
+
+}  // namespace statespace::cli

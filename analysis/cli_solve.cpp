@@ -1,0 +1,74 @@
+// statespace solve: a shortest solution from a position to the goal, printed board
+// by board as the seeds print them, or as CSV (step,position).
+#include <iostream>
+
+#include "analysis/cli.hpp"
+#include "analysis/solve.hpp"
+#include "core/notation.hpp"
+#include "core/registry.hpp"
+
+namespace statespace::cli {
+
+namespace {
+
+// "L L N O / O F F _" -> "L L N O\nO F F _"
+std::string board_lines(const std::string& position) {
+  std::string out;
+  for (std::size_t i = 0; i < position.size(); ++i) {
+    if (position.compare(i, 3, " / ") == 0) {
+      out += '\n';
+      i += 2;
+    } else {
+      out += position[i];
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+int run_solve(const Args& args, Context& context) {
+  std::string name, position, goal_text, format = "boards", memory;
+  po::options_description options("Options");
+  options.add_options()("puzzle", po::value(&name)->required(), "the puzzle (see statespace list)")(
+      "position", po::value(&position)->required(), "the start position, quoted: \"N O L L / F O F _\"")(
+      "goal", po::value(&goal_text), "the goal position (default: the puzzle's goal)")(
+      "format", po::value(&format)->default_value(format), "boards (one board per step) or csv (step,position)")(
+      "memory", po::value(&memory), "memory budget in bytes, e.g. 8G (default: 75% of RAM)");
+  po::positional_options_description positional;
+  positional.add("puzzle", 1).add("position", 1);
+  po::variables_map vm;
+  if (!parse_command(command("solve"), options, positional, args, vm, context)) return 0;
+  if (format != "boards" && format != "csv") {
+    throw ParseError("solve: unknown --format '" + format + "' (expected boards or csv)");
+  }
+  const MemoryBudget budget = memory.empty() ? MemoryBudget() : MemoryBudget(parse_bytes(memory));
+
+  return std::visit(
+      [&](const auto& p) {
+        const auto start = p.parse(position);
+        const auto goal = goal_text.empty() ? p.goal() : p.parse(goal_text);
+        if constexpr (requires { p.same_class(start, goal); }) {
+          if (!p.same_class(start, goal)) throw UsageError(unsolvable_reason(p, start, goal, 0));
+        }
+        budget.require(RankBitset::bytes_for(p.rank_space()), p.name() + ": ranked visited set");
+        RankedVisited visited(p);
+        const auto sol = solve_bfs(p, start, goal, visited, budget);
+        if (sol.path.empty()) throw UsageError(unsolvable_reason(p, start, goal, sol.stored));
+        const std::size_t moves = sol.path.size() - 1;
+        if (format == "csv") {
+          std::cout << "step,position\n";
+          for (std::size_t i = 0; i < sol.path.size(); ++i) std::cout << i << "," << p.format(sol.path[i]) << "\n";
+          return 0;
+        }
+        std::cout << p.name() << ": " << moves << (moves == 1 ? " move" : " moves") << " from " << p.format(start)
+                  << " to " << p.format(goal) << " (" << sol.stored << " states stored)\n";
+        for (std::size_t i = 0; i < sol.path.size(); ++i) {
+          std::cout << "\nstep " << i << "\n" << board_lines(p.format(sol.path[i])) << "\n";
+        }
+        return 0;
+      },
+      make_puzzle(name));
+}
+
+}  // namespace statespace::cli

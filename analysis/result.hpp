@@ -1,0 +1,58 @@
+// What an analysis of one puzzle found: plain data, the input of every report
+// writer. Engines fill it; reports/ only reads it.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace statespace {
+
+// Undirected edges (moves counted once) between the positions at depth `from` and
+// those at depth `to` (from <= to).
+struct LayerEdges {
+  unsigned from = 0;
+  unsigned to = 0;
+  std::uint64_t count = 0;
+  friend bool operator==(const LayerEdges&, const LayerEdges&) = default;
+};
+
+// The true diameter: max over all sources of their eccentricity, with one pair
+// realising it.
+struct Diameter {
+  unsigned length = 0;
+  std::string from;
+  std::string to;
+  std::string method;  // "all-pairs" or "blank-symmetry"
+  std::uint64_t sources = 0;  // BFS runs it took
+};
+
+// Connected components of the graph over the whole rank space.
+struct Components {
+  std::uint64_t positions = 0;       // the rank space
+  std::vector<std::uint64_t> sizes;  // descending
+};
+
+struct AnalysisResult {
+  std::string puzzle;
+  std::string start;
+  std::string engine = "explicit";
+  std::string lookup = "ranked";
+  std::uint64_t states = 0;
+  std::uint64_t edges = 0;            // moves, each counted once
+  std::vector<std::uint64_t> layers;  // layers[d] = positions at distance d from the start
+  std::vector<std::string> farthest;  // every position at the eccentricity, canonical order
+  std::vector<LayerEdges> layer_edges;
+  std::optional<Diameter> diameter;
+  std::optional<Components> components;
+  std::optional<std::uint64_t> comparisons;  // state comparisons made by a linear lookup
+  // Facts about the run, not the puzzle: they vary between runs and machines.
+  int threads = 1;
+  double seconds = 0;
+  std::uint64_t peak_bytes = 0;
+
+  [[nodiscard]] unsigned eccentricity() const { return layers.empty() ? 0 : unsigned(layers.size() - 1); }
+};
+
+}  // namespace statespace

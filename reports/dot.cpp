@@ -1,0 +1,74 @@
+#include "reports/dot.hpp"
+
+#include <boost/graph/filtered_graph.hpp>
+#include <boost/graph/graphviz.hpp>
+#include <sstream>
+
+#include "reports/tables.hpp"
+
+namespace statespace::reports {
+
+namespace {
+
+// "L L N O / O F F _" -> "L L N O\nO F F _" (a DOT line break inside the label).
+std::string dot_label(const std::string& position) {
+  std::string out;
+  for (std::size_t i = 0; i < position.size(); ++i) {
+    if (position.compare(i, 3, " / ") == 0) {
+      out += "\\n";
+      i += 2;
+    } else {
+      out += position[i];
+    }
+  }
+  return out;
+}
+
+// Each move is stored in both directions; draw it once.
+struct OneDirection {
+  const Graph* g = nullptr;
+  template <class Edge>
+  bool operator()(const Edge& e) const {
+    return source(e, *g) < target(e, *g);
+  }
+};
+
+}  // namespace
+
+std::string graph_dot(const Graph& g, const std::vector<std::string>& labels, const std::vector<Distance>& depth) {
+  const boost::filtered_graph<Graph, OneDirection> moves(g, OneDirection{&g});
+  std::ostringstream out;
+  boost::write_graphviz(
+      out, moves,
+      [&](std::ostream& os, Vertex v) {
+        os << "[label=\"" << dot_label(labels[v]) << "\", depth=" << depth[v] << "]";
+      },
+      boost::default_writer(),
+      [&](std::ostream& os) {
+        os << "rankdir=TB;\nnode [shape=box, fontname=\"monospace\"];\nedge [dir=none];\n";
+        Distance deepest = 0;
+        for (auto d : depth) deepest = std::max(deepest, d);
+        std::vector<std::vector<Vertex>> by_depth(std::size_t(deepest) + 1);
+        for (Vertex v = 0; v < depth.size(); ++v) by_depth[depth[v]].push_back(v);
+        for (const auto& layer : by_depth) {
+          os << "{rank=same;";
+          for (Vertex v : layer) os << " " << v << ";";
+          os << "}\n";
+        }
+      });
+  return out.str();
+}
+
+std::string layers_dot(const AnalysisResult& r) {
+  std::string out = "graph layers {\nrankdir=TB;\nnode [shape=box];\n";
+  for (std::size_t d = 0; d < r.layers.size(); ++d) {
+    out += "d" + std::to_string(d) + " [label=\"depth " + std::to_string(d) + "\\n" + with_commas(r.layers[d]) +
+           (r.layers[d] == 1 ? " position" : " positions") + "\"];\n";
+  }
+  for (const auto& e : r.layer_edges) {
+    out += "d" + std::to_string(e.from) + " -- d" + std::to_string(e.to) + " [label=\"" + with_commas(e.count) + "\"];\n";
+  }
+  return out + "}\n";
+}
+
+}  // namespace statespace::reports

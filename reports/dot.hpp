@@ -1,0 +1,20 @@
+// Graphviz reports. graph.dot draws every position (small graphs only), ranked by
+// depth from the start; layers.dot draws one node per depth with its count and the
+// number of moves between depths, readable for any size.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "analysis/bfs.hpp"
+#include "analysis/graph.hpp"
+#include "analysis/result.hpp"
+
+namespace statespace::reports {
+
+// `labels[v]` is vertex v's position; rows become lines of the node label.
+std::string graph_dot(const Graph& g, const std::vector<std::string>& labels, const std::vector<Distance>& depth);
+
+std::string layers_dot(const AnalysisResult& r);
+
+}  // namespace statespace::reports

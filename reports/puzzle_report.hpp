@@ -1,0 +1,35 @@
+// The report folder of one puzzle: DIR/<puzzle>/ with distribution.csv,
+// farthest.csv, summary.json, layers.dot and, for graphs up to the dot limit,
+// graph.dot. Every file is rendered in memory first and written atomically.
+#pragma once
+
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "analysis/bfs.hpp"
+#include "analysis/graph.hpp"
+#include "analysis/result.hpp"
+
+namespace statespace::reports {
+
+// The explicit graph, when the engine kept one, for graph.dot.
+struct GraphView {
+  const Graph* graph = nullptr;
+  std::vector<std::string> labels;  // per vertex
+  const std::vector<Distance>* depth = nullptr;
+};
+
+// Folder name for a puzzle: "tiles:3x3" -> "tiles-3x3" (no colons in paths).
+std::string folder_name(const std::string& puzzle);
+
+// Writes the files; returns their paths in the order written.
+std::vector<std::filesystem::path> write_puzzle_report(const std::filesystem::path& dir, const AnalysisResult& r,
+                                                       const std::optional<GraphView>& graph);
+
+// DIR/summary.csv and DIR/summary.md over several puzzles.
+std::vector<std::filesystem::path> write_summary_tables(const std::filesystem::path& dir,
+                                                        const std::vector<AnalysisResult>& results);
+
+}  // namespace statespace::reports

@@ -1,0 +1,23 @@
+// The tabular reports: CSV files and the Markdown table for articles.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "analysis/result.hpp"
+
+namespace statespace::reports {
+
+// depth,count,cumulative
+std::string distribution_csv(const AnalysisResult& r);
+// distance,position — every position at the eccentricity, canonical order
+std::string farthest_csv(const AnalysisResult& r);
+// One row per puzzle: puzzle,start,states,edges,eccentricity,farthest,diameter,components
+std::string summary_csv(const std::vector<AnalysisResult>& results);
+// The same facts as a Markdown table, numbers with thousands separators.
+std::string summary_markdown(const std::vector<AnalysisResult>& results);
+
+// 181440 -> "181,440"
+std::string with_commas(std::uint64_t n);
+
+}  // namespace statespace::reports

@@ -1,0 +1,6 @@
+#!/usr/bin/env bash
+# The whole test suite: installs what is missing, builds Release, runs CTest.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scripts/build.sh
+ctest --test-dir build --output-on-failure --parallel "$(nproc)" "$@"
