@@ -41,19 +41,19 @@ int run_analyze(const Args& args, Context& context) {
   std::uint64_t dot_limit = 10'000;
   bool all = false, quiet = false;
   po::options_description options("Options");
-  options.add_options()("puzzle", po::value(&names)->multitoken(), "puzzles to analyse (see statespace list)")(
+  options.add_options()("puzzle", po::value(&names)->multitoken()->value_name("PUZZLE"), "puzzles to analyse (see statespace list)")(
       "all", po::bool_switch(&all), "analyse every seed puzzle: nooff hex6 oshidori tiles:3x3")(
-      "out", po::value(&out)->default_value(out), "report folder; each puzzle gets OUT/<puzzle>/")(
-      "from", po::value(&o.from), "start the BFS from this position (default: the goal); one puzzle only")(
-      "goal", po::value(&o.goal), "the goal position (default: the puzzle's goal); one puzzle only")(
+      "out", po::value(&out)->default_value(out)->value_name("DIR"), "report folder; each puzzle gets OUT/<puzzle>/")(
+      "from", po::value(&o.from)->value_name("POSITION"), "start the BFS from this position (default: the goal); one puzzle only")(
+      "goal", po::value(&o.goal)->value_name("POSITION"), "the goal position (default: the puzzle's goal); one puzzle only")(
       "all-pairs", po::bool_switch(&o.all_pairs), "also compute the true diameter (max eccentricity over all positions)")(
-      "all-pairs-limit", po::value(&o.all_pairs_limit)->default_value(o.all_pairs_limit),
+      "all-pairs-limit", po::value(&o.all_pairs_limit)->default_value(o.all_pairs_limit)->value_name("N"),
       "refuse --all-pairs by brute force above this many positions")(
       "components", po::bool_switch(&o.components), "connected components of the whole rank space")(
-      "dot-limit", po::value(&dot_limit)->default_value(dot_limit), "write graph.dot only up to this many positions")(
-      "lookup", po::value(&o.lookup)->default_value(o.lookup), "visited-set strategy for enumeration")(
-      "engine", po::value(&o.engine)->default_value(o.engine), "BFS engine")(
-      "memory", po::value(&memory), "memory budget in bytes, e.g. 8G (default: 75% of RAM)")(
+      "dot-limit", po::value(&dot_limit)->default_value(dot_limit)->value_name("N"), "write graph.dot only up to this many positions")(
+      "lookup", po::value(&o.lookup)->default_value(o.lookup)->value_name("NAME"), "visited-set strategy for enumeration")(
+      "engine", po::value(&o.engine)->default_value(o.engine)->value_name("NAME"), "BFS engine")(
+      "memory", po::value(&memory)->value_name("BYTES"), "memory budget in bytes, e.g. 8G (default: 75% of RAM)")(
       "quiet,q", po::bool_switch(&quiet), "no progress lines and no summary table");
   po::positional_options_description positional;
   positional.add("puzzle", -1);

@@ -61,7 +61,7 @@ bool parse_command(const Command& cmd, po::options_description options,
                    const po::positional_options_description& positional, const Args& args, po::variables_map& vm,
                    Context& context) {
   std::string threads;
-  options.add_options()("threads", po::value(&threads), "worker threads (default: all cores)")(
+  options.add_options()("threads", po::value(&threads)->value_name("N"), "worker threads (default: all cores)")(
       "help,h", "show this help");
   po::store(po::command_line_parser(args).options(options).positional(positional).run(), vm);
   if (vm.count("help")) {

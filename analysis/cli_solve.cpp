@@ -30,11 +30,11 @@ std::string board_lines(const std::string& position) {
 int run_solve(const Args& args, Context& context) {
   std::string name, position, goal_text, format = "boards", memory;
   po::options_description options("Options");
-  options.add_options()("puzzle", po::value(&name)->required(), "the puzzle (see statespace list)")(
-      "position", po::value(&position)->required(), "the start position, quoted: \"N O L L / F O F _\"")(
-      "goal", po::value(&goal_text), "the goal position (default: the puzzle's goal)")(
-      "format", po::value(&format)->default_value(format), "boards (one board per step) or csv (step,position)")(
-      "memory", po::value(&memory), "memory budget in bytes, e.g. 8G (default: 75% of RAM)");
+  options.add_options()("puzzle", po::value(&name)->required()->value_name("PUZZLE"), "the puzzle (see statespace list)")(
+      "position", po::value(&position)->required()->value_name("POSITION"), "the start position, quoted: \"N O L L / F O F _\"")(
+      "goal", po::value(&goal_text)->value_name("POSITION"), "the goal position (default: the puzzle's goal)")(
+      "format", po::value(&format)->default_value(format)->value_name("FORMAT"), "boards (one board per step) or csv (step,position)")(
+      "memory", po::value(&memory)->value_name("BYTES"), "memory budget in bytes, e.g. 8G (default: 75% of RAM)");
   po::positional_options_description positional;
   positional.add("puzzle", 1).add("position", 1);
   po::variables_map vm;
