@@ -4,12 +4,13 @@
 // the whole rank space.
 #pragma once
 
-#include <tbb/global_control.h>
+#include <tbb/blocked_range.h>
+#include <tbb/enumerable_thread_specific.h>
+#include <tbb/parallel_for.h>
 
 #include <algorithm>
 #include <boost/graph/connected_components.hpp>
 #include <cstdint>
-#include <map>
 #include <string>
 #include <vector>
 
@@ -51,17 +52,34 @@ typename P::State resolve_start(const P& p, const AnalyzeOptions& o) {
 }
 
 // Edges between depths, each undirected edge once: from the shallower end, or from
-// the smaller vertex within one depth.
+// the smaller vertex within one depth. BFS depths of the two ends of an edge differ by
+// at most one, so two counters per depth (same depth, next depth) cover every edge;
+// each thread counts a slice of the vertices into its own array.
 inline std::vector<LayerEdges> count_layer_edges(const Graph& g, const std::vector<Distance>& dist) {
-  std::map<std::pair<unsigned, unsigned>, std::uint64_t> counts;
-  for (Vertex u = 0; u < num_vertices(g); ++u) {
-    for (auto [e, end] = out_edges(u, g); e != end; ++e) {
-      const Vertex v = target(*e, g);
-      if (dist[u] < dist[v] || (dist[u] == dist[v] && u < v)) ++counts[{dist[u], dist[v]}];
+  Distance deepest = 0;
+  for (auto d : dist) {
+    if (d != kUnreached) deepest = std::max(deepest, d);
+  }
+  const std::size_t slots = 2 * (std::size_t(deepest) + 1);
+  tbb::enumerable_thread_specific<std::vector<std::uint64_t>> local(std::vector<std::uint64_t>(slots, 0));
+  tbb::parallel_for(tbb::blocked_range<Vertex>(0, Vertex(num_vertices(g))), [&](const auto& range) {
+    auto& counts = local.local();
+    for (Vertex u = range.begin(); u != range.end(); ++u) {
+      if (dist[u] == kUnreached) continue;
+      for (auto [e, end] = out_edges(u, g); e != end; ++e) {
+        const Vertex v = target(*e, g);
+        if (dist[v] == dist[u] + 1 || (dist[v] == dist[u] && u < v)) ++counts[2 * dist[u] + (dist[v] - dist[u])];
+      }
     }
+  });
+  std::vector<std::uint64_t> total(slots, 0);
+  for (const auto& counts : local) {
+    for (std::size_t i = 0; i < slots; ++i) total[i] += counts[i];
   }
   std::vector<LayerEdges> out;
-  for (const auto& [key, count] : counts) out.push_back({key.first, key.second, count});
+  for (std::size_t i = 0; i < slots; ++i) {
+    if (total[i]) out.push_back({unsigned(i / 2), unsigned(i / 2 + i % 2), total[i]});
+  }
   return out;
 }
 
