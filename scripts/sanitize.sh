@@ -1,0 +1,12 @@
+#!/usr/bin/env bash
+# The test suite under AddressSanitizer and UndefinedBehaviorSanitizer (build-asan/).
+# Slower than scripts/test.sh; arguments go to ctest (e.g. -R Cli).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scripts/install-deps.sh
+if [ ! -f build-asan/build.ninja ]; then
+  cmake -S . -B build-asan -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DSTATESPACE_SANITIZE=ON >/dev/null
+fi
+cmake --build build-asan --parallel "$(nproc)" --target statespace statespace_tests
+export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
+ctest --test-dir build-asan --output-on-failure --parallel "$(nproc)" "$@"
