@@ -32,8 +32,10 @@ struct AnalyzeOptions {
   std::uint64_t all_pairs_limit = 20'000;  // vertices; brute force is V BFS runs
   bool components = false;
   std::string lookup = "ranked";
-  std::string engine = "explicit";
+  std::string engine = "explicit";  // explicit, implicit or auto (analysis/analyze_implicit.hpp)
   MemoryBudget memory;
+  std::string checkpoint;  // implicit engine: write its state here after each level
+  std::string resume;      // implicit engine: continue the run checkpointed here
   bool progress = true;
   int threads = 1;
 };

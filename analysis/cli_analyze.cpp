@@ -7,6 +7,7 @@
 #include <iostream>
 
 #include "analysis/analyze.hpp"
+#include "analysis/analyze_implicit.hpp"
 #include "analysis/cli.hpp"
 #include "core/registry.hpp"
 #include "reports/puzzle_report.hpp"
@@ -52,8 +53,12 @@ int run_analyze(const Args& args, Context& context) {
       "components", po::bool_switch(&o.components), "connected components of the whole rank space")(
       "dot-limit", po::value(&dot_limit)->default_value(dot_limit)->value_name("N"), "write graph.dot only up to this many positions")(
       "lookup", po::value(&o.lookup)->default_value(o.lookup)->value_name("NAME"), "visited-set strategy for enumeration")(
-      "engine", po::value(&o.engine)->default_value(o.engine)->value_name("NAME"), "BFS engine")(
+      "engine", po::value(&o.engine)->default_value(o.engine)->value_name("NAME"),
+      "BFS engine: explicit (Boost CSR graph), implicit (two-bit BFS over ranks, tiles:RxC) or auto "
+      "(explicit while its graph fits --memory)")(
       "memory", po::value(&memory)->value_name("BYTES"), "memory budget in bytes, e.g. 8G (default: 75% of RAM)")(
+      "checkpoint", po::value(&o.checkpoint)->value_name("DIR"), "implicit engine: save the BFS state in DIR after each level")(
+      "resume", po::value(&o.resume)->value_name("DIR"), "implicit engine: continue the run checkpointed in DIR")(
       "quiet,q", po::bool_switch(&quiet), "no progress lines and no summary table");
   po::positional_options_description positional;
   positional.add("puzzle", -1);
@@ -65,19 +70,20 @@ int run_analyze(const Args& args, Context& context) {
     names.insert(names.end(), seeds.begin(), seeds.end());
   }
   if (names.empty()) throw UsageError("analyze: name at least one puzzle, or --all (see statespace list)");
-  if ((!o.from.empty() || !o.goal.empty()) && names.size() != 1) {
-    throw UsageError("analyze: --from and --goal need exactly one puzzle, got " + std::to_string(names.size()));
+  if ((!o.from.empty() || !o.goal.empty() || !o.checkpoint.empty() || !o.resume.empty()) && names.size() != 1) {
+    throw UsageError("analyze: --from, --goal, --checkpoint and --resume need exactly one puzzle, got " +
+                     std::to_string(names.size()));
   }
   if (!memory.empty()) o.memory = MemoryBudget(parse_bytes(memory));
   if (o.lookup != "ranked") throw ParseError("analyze: unknown --lookup '" + o.lookup + "' (expected: ranked)");
-  if (o.engine != "explicit") throw ParseError("analyze: unknown --engine '" + o.engine + "' (expected: explicit)");
   o.progress = !quiet;
   o.threads = threads_in_use(context);
 
   std::vector<Job> jobs;
   for (const auto& name : names) {
     jobs.push_back({name, make_puzzle(name)});
-    std::visit([&](const auto& p) { (void)resolve_start(p, o); }, jobs.back().puzzle);  // validate positions now
+    std::visit([&](const auto& p) { (void)resolve_start(p, o), (void)resolve_engine(p, o); },
+               jobs.back().puzzle);  // validate positions and engine options now
   }
 
   const auto threads = apply_threads(context);
@@ -86,12 +92,17 @@ int run_analyze(const Args& args, Context& context) {
     std::visit(
         [&](const auto& p) {
           Progress clock(p.name(), false);
-          AnalysisRun run = analyze_explicit(p, o);
+          AnalysisRun run;
+          if (auto implicit = analyze_if_implicit(p, o)) {
+            run.result = std::move(*implicit);
+          } else {
+            run = analyze_explicit(p, o);
+          }
           run.result.threads = o.threads;
           run.result.seconds = clock.seconds();
           run.result.peak_bytes = peak_rss_bytes();
           std::optional<reports::GraphView> view;
-          if (run.result.states <= dot_limit) {
+          if (run.result.states <= dot_limit && run.result.engine == "explicit") {  // implicit keeps no graph
             view = reports::GraphView{&run.space.graph, {}, &run.distance};
             for (auto r : run.space.ranks) view->labels.push_back(p.format(p.unrank(r)));
           }

@@ -1,0 +1,29 @@
+#include "analysis/analyze_implicit.hpp"
+
+#include "analysis/implicit_bfs.hpp"
+
+namespace statespace {
+
+AnalysisResult analyze_implicit(const Tiles& p, const AnalyzeOptions& o) {
+  const Board start = resolve_start(p, o);
+  ImplicitOptions io;
+  io.memory = o.memory;
+  io.progress = o.progress;
+  io.checkpoint = o.checkpoint.empty() ? o.resume : o.checkpoint;
+  io.resume = o.resume;
+  const ImplicitResult im = implicit_bfs(p, start, io);
+
+  AnalysisResult r;
+  r.puzzle = p.name();
+  r.start = p.format(start);
+  r.engine = "implicit";
+  r.lookup = o.lookup;
+  r.states = im.states();
+  r.edges = im.edges();
+  r.layers = im.layers;
+  for (Board b : im.farthest) r.farthest.push_back(p.format(b));
+  r.layer_edges = im.layer_edges;
+  return r;
+}
+
+}  // namespace statespace

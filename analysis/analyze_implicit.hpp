@@ -1,0 +1,65 @@
+// The implicit engine in the analyze pipeline: which engine a request gets
+// (--engine explicit|implicit|auto) and the AnalysisResult of an implicit run, equal
+// field for field to the explicit engine's (engine name and run facts aside), so the
+// same report writers give the same files.
+#pragma once
+
+#include <concepts>
+#include <optional>
+#include <string>
+
+#include "analysis/analyze.hpp"
+#include "analysis/explicit_space.hpp"
+#include "core/errors.hpp"
+#include "core/permutation_puzzle.hpp"
+
+namespace statespace {
+
+// "explicit" or "implicit" for o.engine on p. auto: explicit while the explicit
+// graph's estimate (explicit_bytes) fits the memory budget, implicit above it and
+// whenever a checkpoint is asked for. Throws UsageError for an unknown engine, for
+// implicit on a model other than tiles:RxC, and for checkpoints without it.
+template <Puzzle P>
+std::string resolve_engine(const P& p, const AnalyzeOptions& o) {
+  constexpr bool kTiles = std::same_as<P, Tiles>;
+  const bool checkpoints = !o.checkpoint.empty() || !o.resume.empty();
+  if (o.engine != "explicit" && o.engine != "implicit" && o.engine != "auto") {
+    throw ParseError("analyze: unknown --engine '" + o.engine + "' (expected: explicit, implicit or auto)");
+  }
+  std::string engine = o.engine;
+  if (engine == "auto") {
+    const std::uint64_t bound = reachable_bound(p);
+    const bool fits = explicit_bytes(p.rank_space(), bound, bound * P::kMaxMoves) <= o.memory.bytes();
+    engine = kTiles && (checkpoints || !fits) ? "implicit" : "explicit";
+  }
+  if (engine == "implicit" && !kTiles) {
+    throw UsageError(p.name() + ": --engine implicit handles the tiles:RxC puzzles only (use --engine explicit)");
+  }
+  if (checkpoints && engine != "implicit") {
+    throw UsageError(p.name() + ": --checkpoint and --resume need the implicit engine (--engine implicit, tiles:RxC)");
+  }
+  if (engine == "implicit" && (o.all_pairs || o.components)) {
+    throw UsageError(p.name() + ": --all-pairs and --components need the explicit graph (--engine explicit)");
+  }
+  if (engine == "implicit" && o.lookup != "ranked") {
+    throw UsageError(p.name() + ": --lookup chooses the explicit engine's visited set; the implicit engine has its own");
+  }
+  return engine;
+}
+
+// Fills everything but the run facts (threads, seconds, peak bytes). With o.resume
+// and no o.checkpoint, keeps checkpointing into the resumed folder.
+AnalysisResult analyze_implicit(const Tiles& p, const AnalyzeOptions& o);
+
+// The implicit analysis when o's engine resolves to it for p, else nothing.
+template <Puzzle P>
+std::optional<AnalysisResult> analyze_if_implicit(const P& p, const AnalyzeOptions& o) {
+  if constexpr (std::same_as<P, Tiles>) {
+    if (resolve_engine(p, o) == "implicit") return analyze_implicit(p, o);
+  } else {
+    (void)resolve_engine(p, o);  // rejects implicit-only options
+  }
+  return std::nullopt;
+}
+
+}  // namespace statespace

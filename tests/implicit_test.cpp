@@ -1,0 +1,235 @@
+// The implicit engine against the explicit one, and its locality index against a
+// plain quadratic ranker: ranks, round trips, the O(C) update of vertical moves, and
+// the analysis of every board both engines handle, from the goal and from starts
+// with the blank elsewhere.
+#include <gtest/gtest.h>
+#include <tbb/global_control.h>
+
+#include <set>
+
+#include "analysis/analyze.hpp"
+#include "analysis/implicit_bfs.hpp"
+#include "core/errors.hpp"
+#include "core/permutation_puzzle.hpp"
+#include "core/tile_index.hpp"
+#include "core/tile_sequence_decoder.hpp"
+
+namespace statespace {
+namespace {
+
+// The textbook definition, O(n^2): digit i counts the later items smaller than item i.
+std::uint64_t quadratic_rank(const std::vector<unsigned>& items) {
+  std::uint64_t r = 0;
+  const std::size_t n = items.size();
+  for (std::size_t i = 0; i < n; ++i) {
+    std::uint64_t smaller_later = 0;
+    for (std::size_t j = i + 1; j < n; ++j) smaller_later += items[j] < items[i];
+    r += smaller_later * kFactorial[n - 1 - i];
+  }
+  return r;
+}
+
+std::vector<unsigned> tiles_in_reading_order(Board b, int cells) {
+  std::vector<unsigned> out;
+  for (int c = 0; c < cells; ++c) {
+    if (b.at(c)) out.push_back(b.at(c));
+  }
+  return out;
+}
+
+std::vector<unsigned> cells_of(Board b, int cells) {
+  std::vector<unsigned> out;
+  for (int c = 0; c < cells; ++c) out.push_back(b.at(c));
+  return out;
+}
+
+const std::vector<std::pair<int, int>> kBoards = {{2, 2}, {2, 3}, {3, 2}, {2, 4}, {4, 2}, {3, 3}};
+
+TEST(TileIndex, RanksMatchTheQuadraticReferenceAndRoundTrip) {
+  for (auto [rows, cols] : kBoards) {
+    const Tiles p(rows, cols);
+    const TileIndex index(rows, cols);
+    ASSERT_EQ(index.size(), p.rank_space());
+    for (std::uint64_t r = 0; r < p.rank_space(); ++r) {
+      const Board b = p.unrank(r);
+      // Two rankers of whole boards agree: core/ranking.hpp's popcount one and ours.
+      ASSERT_EQ(r, quadratic_rank(cells_of(b, p.cells())));
+      const std::uint64_t i = index.rank(b);
+      const int blank = find_blank(b, p.cells());
+      ASSERT_EQ(i, quadratic_rank(tiles_in_reading_order(b, p.cells())) * std::uint64_t(p.cells()) + unsigned(blank));
+      ASSERT_EQ(index.unrank(i), b) << p.format(b);
+      const TileSequence s = index.sequence_of(b);
+      const TileSequence t = index.sequence_at(s.lex);
+      ASSERT_EQ(t.item, s.item);
+      ASSERT_EQ(t.digit, s.digit);
+    }
+  }
+}
+
+TEST(TileIndex, SixteenCellRanksRoundTrip) {
+  const TileIndex index(4, 4);
+  const Tiles p(4, 4);
+  for (std::uint64_t r : {0ull, 1ull, 987654321ull, 20922789887999ull, 20922789887998ull}) {
+    const Board b = p.unrank(r);
+    EXPECT_EQ(index.unrank(index.rank(b)), b);
+    EXPECT_EQ(index.rank(b), quadratic_rank(tiles_in_reading_order(b, 16)) * 16 + unsigned(find_blank(b, 16)));
+  }
+}
+
+TEST(TileIndex, ClassIndexIsABijectionOntoHalfTheSpaceAndFollowsReachability) {
+  for (auto [rows, cols] : kBoards) {
+    const Tiles p(rows, cols);
+    const TileIndex index(rows, cols);
+    std::vector<std::uint8_t> seen(2 * index.class_size(), 0);
+    for (std::uint64_t r = 0; r < p.rank_space(); ++r) {
+      const Board b = p.unrank(r);
+      const unsigned cls = index.class_of(b);
+      ASSERT_EQ(p.same_class(b, p.goal()), cls == index.class_of(p.goal()));
+      const std::uint64_t i = index.class_rank(b);
+      ASSERT_LT(i, index.class_size());
+      ASSERT_EQ(seen[cls * index.class_size() + i]++, 0) << p.format(b);
+      ASSERT_EQ(index.class_unrank(i, cls), b) << p.format(b);
+    }
+  }
+}
+
+TEST(TileIndex, VerticalMoveUpdateEqualsReranking) {
+  for (auto [rows, cols] : kBoards) {
+    const Tiles p(rows, cols);
+    const TileIndex index(rows, cols);
+    for (std::uint64_t r = 0; r < p.rank_space(); ++r) {
+      const Board b = p.unrank(r);
+      const int blank = find_blank(b, p.cells());
+      const TileSequence s = index.sequence_of(b);
+      if (blank + cols < p.cells()) {
+        ASSERT_EQ(index.moved_lex(s, blank, true), index.sequence_of(b.slid(blank + cols, blank)).lex);
+      }
+      if (blank >= cols) {
+        ASSERT_EQ(index.moved_lex(s, blank, false), index.sequence_of(b.slid(blank - cols, blank)).lex);
+      }
+      // Left and right moves keep the sequence: only the blank part of the index changes.
+      if (blank % cols > 0) {
+        ASSERT_EQ(index.rank(b.slid(blank - 1, blank)), index.rank(b) - 1);
+      }
+    }
+  }
+}
+
+void expect_decoder_matches(const TileIndex& index, TileSequenceDecoder& decoder, std::uint64_t lex) {
+  unsigned parity = 2;
+  const TileSequence& got = decoder.decode(lex, parity);
+  const TileSequence want = index.sequence_at(lex);
+  const int m = index.tiles();
+  unsigned sum = 0;
+  for (int i = 0; i < m; ++i) {
+    ASSERT_EQ(got.item[i], want.item[i]) << "lex " << lex << " position " << i;
+    ASSERT_EQ(got.digit[i], want.digit[i]) << "lex " << lex << " position " << i;
+    sum += want.digit[i];
+  }
+  ASSERT_EQ(got.lex, lex);
+  ASSERT_EQ(parity, sum & 1) << "lex " << lex;
+}
+
+TEST(TileSequenceDecoder, AgreesWithSequenceAtInAnyOrder) {
+  for (auto [rows, cols] : std::vector<std::pair<int, int>>{{2, 2}, {3, 3}, {3, 4}, {2, 7}, {4, 4}}) {
+    const TileIndex index(rows, cols);
+    const TileSuffixTable table(index);
+    TileSequenceDecoder decoder(index, table);
+    const std::uint64_t size = kFactorial[index.tiles()];
+    // Ascending runs (the scan order), across block boundaries, and random jumps.
+    const std::uint64_t block = kFactorial[table.suffix()];
+    for (std::uint64_t start : {std::uint64_t{0}, block - 3, size / 3, size - 100}) {
+      for (std::uint64_t lex = start; lex < std::min(size, start + 100'000); ++lex) {
+        expect_decoder_matches(index, decoder, lex);
+      }
+    }
+    std::uint64_t x = 88172645463325252ULL;
+    for (int i = 0; i < 100'000; ++i) {
+      x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+      expect_decoder_matches(index, decoder, x % size);
+    }
+  }
+}
+
+ImplicitResult run_implicit(const Tiles& p, Board start) {
+  ImplicitOptions o;
+  o.progress = false;
+  return implicit_bfs(p, start, o);
+}
+
+void expect_same_analysis(const Tiles& p, const std::string& from) {
+  AnalyzeOptions o;
+  o.from = from;
+  o.progress = false;
+  const AnalysisResult ex = analyze_explicit(p, o).result;
+  const ImplicitResult im = run_implicit(p, p.parse(from));
+  const std::string where = p.name() + " from " + from;
+  EXPECT_EQ(im.layers, ex.layers) << where;
+  EXPECT_EQ(im.layer_edges, ex.layer_edges) << where;
+  EXPECT_EQ(im.states(), ex.states) << where;
+  EXPECT_EQ(im.edges(), ex.edges) << where;
+  std::vector<std::string> farthest;
+  for (Board b : im.farthest) farthest.push_back(p.format(b));
+  EXPECT_EQ(farthest, ex.farthest) << where;
+}
+
+TEST(ImplicitBfs, EqualsExplicitOnEveryBoardBothHandle) {
+  for (auto [rows, cols] : std::vector<std::pair<int, int>>{{2, 2}, {2, 3}, {3, 2}, {2, 4}, {3, 3}, {2, 5}}) {
+    const Tiles p(rows, cols);
+    expect_same_analysis(p, p.format(p.goal()));
+    // The blank in the first cell, and in the middle of the board.
+    Board corner, middle;
+    const int centre = (rows / 2) * cols + cols / 2;
+    for (int c = 0, t = 1; c < p.cells(); ++c) {
+      corner.set(c, c == 0 ? 0u : unsigned(t++));
+    }
+    for (int c = 0, t = 1; c < p.cells(); ++c) middle.set(c, c == centre ? 0u : unsigned(t++));
+    expect_same_analysis(p, p.format(corner));
+    expect_same_analysis(p, p.format(middle));
+  }
+}
+
+TEST(ImplicitBfs, EightPuzzleNumbers) {
+  const Tiles p(3, 3);
+  const ImplicitResult r = run_implicit(p, p.goal());
+  EXPECT_EQ(r.states(), 181440u);
+  EXPECT_EQ(r.layers.size() - 1, 31u);
+  ASSERT_EQ(r.farthest.size(), 2u);
+  EXPECT_EQ(p.format(r.farthest[0]), "6 4 7 / 8 5 _ / 3 2 1");
+  EXPECT_EQ(p.format(r.farthest[1]), "8 6 7 / 2 5 4 / 3 _ 1");
+}
+
+TEST(ImplicitBfs, SameResultForAnyThreadCount) {
+  const Tiles p(2, 5);
+  ImplicitResult one, two;
+  {
+    tbb::global_control limit(tbb::global_control::max_allowed_parallelism, 1);
+    one = run_implicit(p, p.goal());
+  }
+  {
+    tbb::global_control limit(tbb::global_control::max_allowed_parallelism, 2);
+    two = run_implicit(p, p.goal());
+  }
+  EXPECT_EQ(one.layers, two.layers);
+  EXPECT_EQ(one.layer_edges, two.layer_edges);
+  EXPECT_EQ(one.farthest, two.farthest);
+}
+
+TEST(ImplicitBfs, RefusesOverTheMemoryBudgetWithTheNeedAndTheFlag) {
+  const Tiles p(3, 4);
+  EXPECT_EQ(implicit_bytes(p), 479001600u / 8);  // 2 bits for each of the 12!/2 positions of one class
+  ImplicitOptions o;
+  o.progress = false;
+  o.memory = MemoryBudget(1 << 20);
+  try {
+    (void)implicit_bfs(p, p.goal(), o);
+    FAIL() << "expected a refusal";
+  } catch (const UsageError& e) {
+    const std::string what = e.what();
+    EXPECT_NE(what.find(std::to_string(implicit_bytes(p))), std::string::npos) << what;
+    EXPECT_NE(what.find("--memory"), std::string::npos) << what;
+  }
+}
+
+}  // namespace
+}  // namespace statespace
