@@ -1,0 +1,134 @@
+// Seed 000's loop sort: the loop and its chords are what the seed says, every emitted
+// move is a legal 15-puzzle slide, and on 10,000 uniform random boards the algorithm
+// stops with the loop reading 1..15 or 1,3,2,...,15 as the parity test predicts.
+#include <gtest/gtest.h>
+
+#include <tbb/global_control.h>
+
+#include <numeric>
+
+#include "analysis/generate.hpp"
+#include "analysis/loop_sort.hpp"
+#include "core/tiles_parity.hpp"
+
+namespace statespace {
+namespace {
+
+bool adjacent(int a, int b) {
+  const int dr = a / 4 - b / 4, dc = a % 4 - b % 4;
+  return dr * dr + dc * dc == 1;
+}
+
+TEST(LoopSort, TheLoopIsAHamiltonianCycleWithHorizontalChords) {
+  std::array<bool, 16> used{};
+  for (int k = 0; k < 16; ++k) {
+    used[std::size_t(kLoopCell[std::size_t(k)])] = true;
+    EXPECT_TRUE(adjacent(kLoopCell[std::size_t(k)], kLoopCell[std::size_t((k + 1) % 16)])) << k;
+  }
+  for (bool u : used) EXPECT_TRUE(u);
+  for (int i : {0, 2, 4, 8, 10, 12}) {
+    const int a = kLoopCell[std::size_t(i)], b = kLoopCell[std::size_t(i + 3)];
+    EXPECT_EQ(a / 4, b / 4) << i;  // same row
+    EXPECT_TRUE(adjacent(a, b)) << i;
+  }
+}
+
+TEST(LoopSort, FinalBoardsAndTheirClasses) {
+  const Tiles t(4, 4);
+  EXPECT_EQ(t.format(loop_final(LoopOrder::kAscending)), "1 2 5 6 / _ 3 4 7 / 15 12 11 8 / 14 13 10 9");
+  EXPECT_EQ(t.format(loop_final(LoopOrder::kTwoThreeSwapped)), "1 3 5 6 / _ 2 4 7 / 15 12 11 8 / 14 13 10 9");
+  EXPECT_NE(tiles_solvable(4, 4, loop_final(LoopOrder::kAscending)),
+            tiles_solvable(4, 4, loop_final(LoopOrder::kTwoThreeSwapped)));
+  EXPECT_EQ(loop_sort(loop_final(LoopOrder::kAscending)).moves, 0u);
+  EXPECT_EQ(loop_sort(loop_final(LoopOrder::kTwoThreeSwapped)).moves, 0u);
+  EXPECT_EQ(loop_order_text(LoopOrder::kTwoThreeSwapped), "1,3,2,...,15");
+}
+
+TEST(LoopSort, OneStepByHand) {
+  // Blank at a[0] (cell 4) with a[1..3] = 3, 2, 4: a[1] or a[2] exceeds a[3]? No
+  // (3 < 4, 2 < 4): slide a[1] down into a[0].
+  const Tiles t(4, 4);
+  std::vector<LoopMove> moves;
+  loop_sort(t.parse("3 2 5 6 / _ 4 1 7 / 15 12 11 8 / 14 13 10 9"), 1,
+            [&](const LoopMove& m, Board) { moves.push_back(m); });
+  ASSERT_EQ(moves.size(), 1u);
+  EXPECT_EQ(moves[0].from, 0);
+  EXPECT_EQ(moves[0].to, 4);
+  EXPECT_FALSE(moves[0].jump);
+  EXPECT_STREQ(move_direction(moves[0]), "down");
+  // a[1..3] = 5, 2, 4 (5 > 4) and no 1 among them: the tile in a[3] (cell 5) jumps left.
+  moves.clear();
+  loop_sort(t.parse("5 2 1 6 / _ 4 3 7 / 15 12 11 8 / 14 13 10 9"), 1,
+            [&](const LoopMove& m, Board) { moves.push_back(m); });
+  ASSERT_EQ(moves.size(), 1u);
+  EXPECT_EQ(moves[0].from, 5);
+  EXPECT_EQ(moves[0].to, 4);
+  EXPECT_TRUE(moves[0].jump);
+  EXPECT_STREQ(move_direction(moves[0]), "left");
+}
+
+TEST(LoopSort, TenThousandBoardsLegalTerminatingAndPredicted) {
+  const Tiles t(4, 4);
+  Rng rng(2024);
+  std::uint64_t ascending = 0, total = 0, jumps = 0;
+  for (int i = 0; i < 10000; ++i) {
+    const Board start = uniform_arrangement(t, rng);
+    Board before = start;
+    bool legal = true;
+    const LoopSortResult r = loop_sort(start, kDefaultLoopStepCap, [&](const LoopMove& m, Board after) {
+      legal = legal && before.at(m.to) == 0 && before.at(m.from) != 0 && adjacent(m.from, m.to) &&
+              after == before.slid(m.from, m.to);
+      before = after;
+    });
+    ASSERT_TRUE(legal) << t.format(start);
+    ASSERT_TRUE(r.terminated) << t.format(start);
+    ASSERT_EQ(r.final, before);
+    ASSERT_EQ(r.final, loop_final(r.order)) << t.format(start);
+    ASSERT_EQ(r.order, predicted_order(start)) << t.format(start);
+    ascending += r.order == LoopOrder::kAscending;
+    total += r.moves;
+    jumps += r.jumps;
+  }
+  EXPECT_NEAR(double(ascending), 5000.0, 200.0);  // the classes are equally likely
+  EXPECT_GT(jumps, 0u);
+  EXPECT_GT(total, 0u);
+}
+
+TEST(LoopSort, SurveyIsDeterministicForAnyThreadCount) {
+  LoopSortSurvey one, two;
+  {
+    tbb::global_control limit(tbb::global_control::max_allowed_parallelism, 1);
+    one = survey_loop_sort(3000, 77);
+  }
+  {
+    tbb::global_control limit(tbb::global_control::max_allowed_parallelism, 2);
+    two = survey_loop_sort(3000, 77);
+  }
+  EXPECT_EQ(one.terminated, 3000u);
+  EXPECT_EQ(one.predicted, 3000u);
+  EXPECT_EQ(one.ascending + one.swapped, 3000u);
+  EXPECT_EQ(std::accumulate(one.histogram.begin(), one.histogram.end(), std::uint64_t{0}), 3000u);
+  EXPECT_EQ(one.histogram, two.histogram);
+  EXPECT_EQ(one.total_moves, two.total_moves);
+  EXPECT_EQ(one.ascending, two.ascending);
+}
+
+TEST(LoopSort, StepCapReportsTheFirstBoardThatDidNotFinish) {
+  const LoopSortSurvey s = survey_loop_sort(100, 5, 20);
+  EXPECT_LT(s.terminated, 100u);
+  ASSERT_TRUE(s.first_unterminated.has_value());
+  EXPECT_GT(loop_sort(*s.first_unterminated).moves, 20u);
+  // It is the earliest drawn such board.
+  Rng rng(5);
+  const Tiles t(4, 4);
+  for (;;) {
+    const Board b = uniform_arrangement(t, rng);
+    if (!loop_sort(b, 20).terminated) {
+      EXPECT_EQ(b, *s.first_unterminated);
+      break;
+    }
+  }
+}
+
+}  // namespace
+}  // namespace statespace
