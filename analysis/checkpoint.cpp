@@ -228,6 +228,7 @@ void write_checkpoint(const std::filesystem::path& dir, const CheckpointState& s
   put(header, tables.size(), 4);
   for (const auto& t : tables) put(header, t.entries(), 8);
   put(header, table_checksum(tables), 8);
+  header.resize((header.size() + 7) / 8 * 8, '\0');  // the tables start 8-byte aligned
   const std::uint64_t header_bytes = header.size() + 8;
   for (int i = 0; i < 4; ++i) header[12 + i] = char((header_bytes >> (8 * i)) & 0xFF);
   put(header, hash_bytes(header), 8);

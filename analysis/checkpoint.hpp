@@ -7,7 +7,8 @@
 //   str puzzle, str start (the start position in the shared notation),
 //   u32 level (the next level to expand), u64 n + n x u64 layer sizes,
 //   u64 n + n x u64 edges between consecutive layers,
-//   u32 tables + per table u64 entries, u64 data checksum, u64 header checksum
+//   u32 tables + per table u64 entries, u64 data checksum, zero padding to a
+//   multiple of 8 bytes, u64 header checksum
 // (str = u32 length + bytes), then each table's words. The checksums are
 // block-wise 64-bit hashes (xxHash64's round and avalanche, Collet 2012) over the
 // header bytes and the table words. Written to a temporary file, fsync'ed, renamed

@@ -5,6 +5,8 @@
 #include <gtest/gtest.h>
 #include <tbb/global_control.h>
 
+#include <filesystem>
+#include <nlohmann/json.hpp>
 #include <set>
 
 #include "analysis/analyze.hpp"
@@ -13,6 +15,7 @@
 #include "core/permutation_puzzle.hpp"
 #include "core/tile_index.hpp"
 #include "core/tile_sequence_decoder.hpp"
+#include "test_util.hpp"
 
 namespace statespace {
 namespace {
@@ -229,6 +232,55 @@ TEST(ImplicitBfs, RefusesOverTheMemoryBudgetWithTheNeedAndTheFlag) {
     EXPECT_NE(what.find(std::to_string(implicit_bytes(p))), std::string::npos) << what;
     EXPECT_NE(what.find("--memory"), std::string::npos) << what;
   }
+}
+
+// summary.json without the fields that describe the run rather than the puzzle.
+std::string puzzle_facts(const std::filesystem::path& summary) {
+  auto j = nlohmann::ordered_json::parse(testing::read_file(summary));
+  EXPECT_TRUE(j.contains("engine") && j.contains("run"));
+  j.erase("run");
+  j.erase("engine");
+  return j.dump(2);
+}
+
+TEST(ImplicitBfs, CliReportsAreByteIdenticalToTheExplicitEngines) {
+  const auto root = testing::fresh_dir("implicit-cli");
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {"tiles:2x2", ""}, {"tiles:2x3", ""}, {"tiles:3x2", ""}, {"tiles:2x4", ""}, {"tiles:3x3", ""},
+      {"tiles:3x3", "4 1 2 / 5 _ 3 / 7 8 6"}, {"tiles:2x5", ""}, {"tiles:2x5", "_ 1 2 3 4 / 5 6 7 8 9"}};
+  for (const auto& [puzzle, from] : cases) {
+    const std::string start = from.empty() ? "" : " --from '" + from + "'";
+    for (const char* engine : {"explicit", "implicit"}) {
+      const auto r = testing::run_statespace("analyze " + puzzle + start + " --quiet --engine " + engine +
+                                             " --out " + (root / engine).string());
+      ASSERT_EQ(r.exit_code, 0) << r.out;
+    }
+    std::string folder = puzzle;
+    folder[5] = '-';
+    const auto ex = root / "explicit" / folder, im = root / "implicit" / folder;
+    for (const char* file : {"distribution.csv", "farthest.csv", "layers.dot"}) {
+      EXPECT_EQ(testing::read_file(im / file), testing::read_file(ex / file)) << puzzle << start << " " << file;
+    }
+    EXPECT_EQ(puzzle_facts(im / "summary.json"), puzzle_facts(ex / "summary.json")) << puzzle << start;
+  }
+}
+
+TEST(ImplicitBfs, CliEngineChoiceAndRefusals) {
+  const auto other = testing::run_statespace("analyze hex6 --engine implicit --quiet --out /tmp/statespace-test-x");
+  EXPECT_EQ(other.exit_code, 2);
+  EXPECT_NE(other.out.find("hex6: --engine implicit handles the tiles:RxC puzzles only"), std::string::npos)
+      << other.out;
+  const auto unknown = testing::run_statespace("analyze tiles:2x3 --engine fast --quiet");
+  EXPECT_EQ(unknown.exit_code, 2);
+  EXPECT_NE(unknown.out.find("unknown --engine 'fast' (expected: explicit, implicit or auto)"), std::string::npos);
+  // tiles:3x4's explicit graph needs ~15 GB: auto picks implicit under 1G, which needs 59875200 bytes.
+  const auto small = testing::run_statespace("analyze tiles:3x4 --engine auto --memory 50M --quiet");
+  EXPECT_EQ(small.exit_code, 2);
+  EXPECT_NE(small.out.find("tiles:3x4: implicit BFS tables needs 59875200 bytes"), std::string::npos) << small.out;
+  EXPECT_NE(small.out.find("--memory"), std::string::npos);
+  const auto ex = testing::run_statespace("analyze tiles:3x4 --engine explicit --memory 1G --quiet");
+  EXPECT_EQ(ex.exit_code, 2);
+  EXPECT_NE(ex.out.find("explicit graph needs"), std::string::npos) << ex.out;
 }
 
 }  // namespace
