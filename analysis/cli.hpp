@@ -48,5 +48,9 @@ int run(int argc, char** argv);
 int run_list(const Args& args, Context& context);
 int run_analyze(const Args& args, Context& context);
 int run_solve(const Args& args, Context& context);
+int run_generate(const Args& args, Context& context);
+int run_solvable(const Args& args, Context& context);
+int run_verify_parity(const Args& args, Context& context);
+int run_loop_sort(const Args& args, Context& context);
 
 }  // namespace statespace::cli

@@ -18,6 +18,14 @@ constexpr std::array kCommands = {
     Command{"analyze", "analyze PUZZLE... [options]",
             "distance distribution, eccentricity, farthest positions; writes CSV/JSON/DOT reports", run_analyze},
     Command{"solve", "solve PUZZLE POSITION [options]", "a shortest solution, board by board", run_solve},
+    Command{"generate", "generate tiles:RxC [--count N] [--method uniform|walk] [--seed S] [options]",
+            "sliding-tile problems (seeds 002, 004), with exact difficulty when a distance table fits", run_generate},
+    Command{"solvable", "solvable tiles:RxC POSITION", "the parity verdict for any R x C board, explained (seed 004)",
+            run_solvable},
+    Command{"verify-parity", "verify-parity tiles:RxC [options]",
+            "exhaustive proof on a small board that the parity test is exactly reachability", run_verify_parity},
+    Command{"loop-sort", "loop-sort POSITION [--format moves|boards] | loop-sort --random N [--seed S]",
+            "seed 000's loop-and-jump sort of the 15-puzzle, on one board or N random ones", run_loop_sort},
 };
 
 void print_help() {

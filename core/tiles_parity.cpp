@@ -1,5 +1,6 @@
 #include "core/tiles_parity.hpp"
 
+#include <algorithm>
 #include <bit>
 #include <charconv>
 
@@ -124,33 +125,67 @@ bool tiles_solvable(int rows, int cols, Board b) {
   return ((inversions + blank_term) & 1u) == goal;
 }
 
+namespace {
+
+// Greedy word wrap at `width` columns.
+std::string wrap(const std::string& text, std::size_t width) {
+  std::string out, line, word;
+  const auto flush_word = [&] {
+    if (word.empty()) return;
+    if (!line.empty() && line.size() + 1 + word.size() > width) {
+      out += line + "\n";
+      line.clear();
+    }
+    line += (line.empty() ? "" : " ") + word;
+    word.clear();
+  };
+  for (char c : text) {
+    if (c == ' ') {
+      flush_word();
+    } else {
+      word += c;
+    }
+  }
+  flush_word();
+  return out + line + "\n";
+}
+
+std::string row(const std::string& label, const std::string& value, const std::string& note) {
+  std::string out = label;
+  out.resize(12, ' ');
+  out += value;
+  if (note.empty()) return out + "\n";
+  out.resize(std::max<std::size_t>(out.size() + 2, 22), ' ');
+  return out + note + "\n";
+}
+
+}  // namespace
+
 std::string explain_parity(const ParityReport& r) {
   const auto& s = r.shape;
   const std::string rows = std::to_string(s.rows), width = std::to_string(s.cols);
-  const std::string others = std::to_string(s.cols - 1);
   const auto parity = [](std::uint64_t v) { return std::string(v % 2 ? "odd" : "even"); };
+  const std::string goal_parity = parity(std::uint64_t(r.goal_parity));
   std::string out;
-  out += "inversions  " + std::to_string(r.inversions) + "  (pairs of tiles out of order, read row by row, blank ignored)\n";
-  out += "blank row   " + std::to_string(r.blank_row) + "  (counted 1.." + rows + " from the top)\n";
+  out += row("inversions", std::to_string(r.inversions), "pairs of tiles out of order, read row by row, blank ignored");
+  out += row("blank row", std::to_string(r.blank_row), "counted 1.." + rows + " from the top");
   if (r.even_width()) {
-    out += "sum         " + std::to_string(r.sum) + "  (inversions + blank row)\n";
-    out += "parity      " + parity(r.sum) + "  (the goal has 0 + " + rows + " = " + rows + ", " +
-           parity(std::uint64_t(s.rows)) + ")\n";
+    out += row("sum", std::to_string(r.sum), "inversions + blank row");
+    out += row("parity", parity(r.sum), "the goal has 0 + " + rows + " = " + rows + ", " + goal_parity);
   } else {
-    out += "sum         " + std::to_string(r.sum) + "  (inversions alone: the width is odd, the blank row does not count)\n";
-    out += "parity      " + parity(r.sum) + "  (the goal has 0 inversions, even)\n";
+    out += row("sum", std::to_string(r.sum), "inversions alone: the width is odd, the blank row does not count");
+    out += row("parity", parity(r.sum), "the goal has 0 inversions, even");
   }
-  out += std::string("verdict     ") + (r.solvable ? "solvable" : "unsolvable") + "\n";
-  if (r.even_width()) {
-    out += "why: the width " + width + " is even. A horizontal move keeps the tiles' order; a vertical move lifts a tile over " +
-           others + " others (odd: the inversions change parity) and moves the blank one row, so inversions + blank row"
-           " keeps its parity. Equal parities are enough (Johnson & Story 1879).\n";
-  } else {
-    out += "why: the width " + width + " is odd. A horizontal move keeps the tiles' order; a vertical move lifts a tile over " +
-           others + " others (even), so the inversion parity never changes and the blank's row plays no part. An even count"
-           " is enough (Johnson & Story 1879).\n";
-  }
-  return out;
+  out += row("verdict", r.solvable ? "solvable" : "unsolvable", "");
+  std::string why = "why: the width " + width + " is " + (r.even_width() ? "even" : "odd") +
+                    ". A horizontal move keeps the order of the tiles; a vertical move lifts one tile over " +
+                    std::to_string(s.cols - 1) + " others";
+  why += r.even_width() ? " (odd: the inversions change parity) and moves the blank one row, so inversions + blank "
+                          "row never changes parity."
+                        : " (even), so the inversions never change parity and the blank's row plays no part.";
+  why += r.solvable ? " Same parity as the goal, and that is enough to reach it (Johnson & Story 1879)."
+                    : " The goal's parity differs: no sequence of moves reaches it.";
+  return out + wrap(why, 88);
 }
 
 }  // namespace statespace

@@ -4,14 +4,17 @@
 // engines, layer sampling checked by an independent BFS solver).
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <map>
 #include <numeric>
 #include <set>
+#include <sstream>
 
 #include "analysis/generate.hpp"
 #include "analysis/solve.hpp"
 #include "core/errors.hpp"
 #include "core/tiles_parity.hpp"
+#include "test_util.hpp"
 
 namespace statespace {
 namespace {
@@ -242,6 +245,63 @@ TEST(ExactDifficulty, CompareQuantifiesTheWalksBias) {
   std::vector<std::uint64_t> again(c.truth.size(), 0);
   for (int i = 0; i < 20000; ++i) ++again[table.distance(t.rank(g.next()))];
   EXPECT_EQ(again, c.uniform);
+}
+
+using testing::run_statespace;
+
+TEST(GenerateCli, GoldenOutputAndFormats) {
+  auto r = run_statespace("generate tiles:4x4 --count 3 --seed 1");
+  EXPECT_EQ(r.exit_code, 0);
+  EXPECT_EQ(r.out,
+            "9 10 2 14 / 4 12 15 6 / 3 _ 1 13 / 5 8 7 11\n"
+            "11 9 13 3 / 8 15 7 2 / 10 4 5 12 / _ 6 1 14\n"
+            "9 4 6 1 / 12 15 8 3 / 11 10 2 7 / 14 5 13 _\n");
+  r = run_statespace("generate tiles:4x4 --count 2 --seed 1 --format paiza");
+  EXPECT_EQ(r.out, "9 10 2 14\n4 12 15 6\n3 * 1 13\n5 8 7 11\n\n11 9 13 3\n8 15 7 2\n10 4 5 12\n* 6 1 14\n");
+  // csv carries each problem's optimal length (checked with `solve` when written).
+  r = run_statespace("generate tiles:3x3 --count 2 --format csv --seed 7");
+  EXPECT_EQ(r.out, "position,distance\n_ 7 1 / 8 4 3 / 6 2 5,18\n7 2 _ / 4 5 6 / 3 1 8,22\n");
+  r = run_statespace("generate tiles:4x4 --count 1 --format csv --seed 1");  // no table: empty distance
+  EXPECT_EQ(r.out, "position,distance\n9 10 2 14 / 4 12 15 6 / 3 _ 1 13 / 5 8 7 11,\n");
+}
+
+TEST(GenerateCli, ExactDifficultyAndThreads) {
+  const auto r = run_statespace("generate tiles:3x3 --count 5 --distance 31 --format csv");
+  ASSERT_EQ(r.exit_code, 0) << r.out;
+  std::istringstream lines(r.out);
+  std::string line;
+  std::getline(lines, line);
+  int n = 0;
+  for (; std::getline(lines, line); ++n) EXPECT_TRUE(line.ends_with(",31")) << line;
+  EXPECT_EQ(n, 5);
+  const std::string args = "generate tiles:2x5 --count 40 --format csv --min 20 --max 30 --seed 4";
+  const auto one = run_statespace(args + " --threads 1"), two = run_statespace(args + " --threads 2");
+  EXPECT_EQ(one.exit_code, 0);
+  EXPECT_EQ(one.out, two.out);
+}
+
+TEST(GenerateCli, Compare) {
+  const auto r = run_statespace("generate tiles:3x3 --compare --seed 1");
+  ASSERT_EQ(r.exit_code, 0) << r.out;
+  EXPECT_NE(r.out.find("optimal lengths of 10000 problems per method (seed 1, walk length 100) against all 181440"),
+            std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("      31           2    0.001"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("mean distance         true 21.97"), std::string::npos) << r.out;
+  const auto csv = run_statespace("generate tiles:2x3 --compare --format csv --count 100");
+  EXPECT_TRUE(csv.out.starts_with("distance,positions,uniform,walk\n0,1,")) << csv.out;
+}
+
+TEST(GenerateCli, BadInputIsOneLineAndExitTwo) {
+  for (const char* args : {"generate tiles:4x4 --count -5", "generate tiles:4x4 --method foo", "generate hex6",
+                           "generate tiles:4x4 --distance 5", "generate tiles:3x3 --distance 40",
+                           "generate tiles:3x3 --distance 5 --method walk", "generate tiles:3x3 --min 9 --max 3",
+                           "generate tiles:3x3 --format xml", "generate tiles:3x4 --distance 5 --memory 100M",
+                           "generate tiles:3x3 --seed 1.5"}) {
+    const auto r = run_statespace(args);
+    EXPECT_EQ(r.exit_code, 2) << args;
+    EXPECT_TRUE(r.out.starts_with("statespace: ")) << args << ": " << r.out;
+    EXPECT_EQ(std::count(r.out.begin(), r.out.end(), '\n'), 1) << args << ": " << r.out;
+  }
 }
 
 }  // namespace

@@ -6,10 +6,12 @@
 #include <tbb/global_control.h>
 
 #include <numeric>
+#include <sstream>
 
 #include "analysis/generate.hpp"
 #include "analysis/loop_sort.hpp"
 #include "core/tiles_parity.hpp"
+#include "test_util.hpp"
 
 namespace statespace {
 namespace {
@@ -127,6 +129,69 @@ TEST(LoopSort, StepCapReportsTheFirstBoardThatDidNotFinish) {
       EXPECT_EQ(b, *s.first_unterminated);
       break;
     }
+  }
+}
+
+// Seed 004's worked example, sorted by seed 000's algorithm. The move sequence was
+// compared board by board with loop15.c itself (its rand() scripted to deal this board).
+constexpr const char* kSeedBoard = "10 8 4 14 / 15 12 13 _ / 7 11 6 1 / 5 9 2 3";
+
+TEST(LoopSortCli, MovesFormat) {
+  const auto r = testing::run_statespace(std::string("loop-sort \"") + kSeedBoard + "\"");
+  ASSERT_EQ(r.exit_code, 0) << r.out;
+  EXPECT_TRUE(r.out.starts_with(std::string("start: ") + kSeedBoard + "\nmoves: ")) << r.out;
+  EXPECT_NE(r.out.find("\n1U 3U 2R 9R* 5R 7D 15D 10D 8L 4L* 14L 1U\n"), std::string::npos) << r.out;
+  EXPECT_TRUE(r.out.ends_with("final: 1 2 5 6 / _ 3 4 7 / 15 12 11 8 / 14 13 10 9\n"
+                              "loop order: 1,2,3,...,15 (parity test predicted 1,2,3,...,15)\n"
+                              "move count: 511 moves (37 jumps)\n"))
+      << r.out;
+}
+
+TEST(LoopSortCli, BoardsFormatIsOneLegalSlidePerLine) {
+  const auto r = testing::run_statespace(std::string("loop-sort --format boards \"") + kSeedBoard + "\"");
+  ASSERT_EQ(r.exit_code, 0) << r.out;
+  const Tiles t(4, 4);
+  std::istringstream in(r.out);
+  std::string line;
+  std::vector<Board> boards;
+  while (std::getline(in, line) && !line.starts_with("#")) boards.push_back(t.parse(line));
+  EXPECT_EQ(line, "# 511 moves (37 jumps), loop order 1,2,3,...,15 (parity test predicted 1,2,3,...,15)");
+  ASSERT_EQ(boards.size(), 512u);
+  EXPECT_EQ(boards.front(), t.parse(kSeedBoard));
+  EXPECT_EQ(boards.back(), loop_final(LoopOrder::kAscending));
+  for (std::size_t i = 1; i < boards.size(); ++i) {
+    bool one_slide = false;
+    t.for_each_successor(boards[i - 1], [&](Board s) { one_slide = one_slide || s == boards[i]; });
+    ASSERT_TRUE(one_slide) << i;
+  }
+}
+
+TEST(LoopSortCli, RandomSurvey) {
+  const auto r = testing::run_statespace("loop-sort --random 2000 --seed 1 --bin 100");
+  ASSERT_EQ(r.exit_code, 0) << r.out;
+  EXPECT_TRUE(r.out.starts_with("# loop-sort on 2000 uniform random boards (seed 1, step cap 1000000)\n"
+                                "# terminated: all 2000\n"
+                                "# ending as the parity test predicts: 2000 of 2000 ("))
+      << r.out;
+  const auto csv = r.out.find("moves_from,moves_to,boards\n");
+  ASSERT_NE(csv, std::string::npos);
+  std::istringstream in(r.out.substr(csv));
+  std::string line;
+  std::getline(in, line);
+  std::uint64_t total = 0;
+  while (std::getline(in, line)) total += std::stoull(line.substr(line.rfind(',') + 1));
+  EXPECT_EQ(total, 2000u);
+  const auto capped = testing::run_statespace("loop-sort --random 50 --max-steps 100");
+  EXPECT_EQ(capped.exit_code, 1);
+  EXPECT_NE(capped.out.find("first that did not: "), std::string::npos) << capped.out;
+}
+
+TEST(LoopSortCli, BadInput) {
+  for (const char* args : {"loop-sort", "loop-sort \"1 2 3 / 4 5 6 / 7 8 _\"", "loop-sort --random x",
+                           "loop-sort --random 5 --format boards", "loop-sort --random 0"}) {
+    const auto r = testing::run_statespace(args);
+    EXPECT_EQ(r.exit_code, 2) << args;
+    EXPECT_EQ(std::count(r.out.begin(), r.out.end(), '\n'), 1) << args << ": " << r.out;
   }
 }
 
