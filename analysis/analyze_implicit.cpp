@@ -11,6 +11,7 @@ AnalysisResult analyze_implicit(const Tiles& p, const AnalyzeOptions& o) {
   io.progress = o.progress;
   io.checkpoint = o.checkpoint.empty() ? o.resume : o.checkpoint;
   io.resume = o.resume;
+  io.checkpoint_every = o.checkpoint_every;
   const ImplicitResult im = implicit_bfs(p, start, io);
 
   AnalysisResult r;

@@ -121,6 +121,22 @@ class File {
       n -= std::uint64_t(k);
     }
   }
+  // Writes n words, skipping all-zero blocks as holes (the file stays sparse: early
+  // levels of a big run have nearly empty tables). Call truncate_to at the end.
+  void write_sparse(const std::uint64_t* words, std::uint64_t n) {
+    for (std::uint64_t begin = 0; begin < n; begin += kBlockWords) {
+      const std::uint64_t count = std::min(kBlockWords, n - begin);
+      const std::uint64_t* block = words + begin;
+      if (std::all_of(block, block + count, [](std::uint64_t w) { return w == 0; })) {
+        if (::lseek(fd_, off_t(count * 8), SEEK_CUR) < 0) io_error("seek in", path_);
+      } else {
+        write_all(block, count * 8);
+      }
+    }
+  }
+  void truncate_to(std::uint64_t bytes) {
+    if (::ftruncate(fd_, off_t(bytes)) != 0) io_error("extend", path_);
+  }
   // False when the file ends first.
   bool read_all(void* data, std::uint64_t n) {
     char* p = static_cast<char*>(data);
@@ -239,7 +255,12 @@ void write_checkpoint(const std::filesystem::path& dir, const CheckpointState& s
     File f(tmp, O_WRONLY | O_CREAT | O_TRUNC);
     if (!f.is_open()) io_error("create", tmp);
     f.write_all(header.data(), header.size());
-    for (const auto& t : tables) f.write_all(t.words(), t.word_count() * 8);
+    std::uint64_t bytes = header.size();
+    for (const auto& t : tables) {
+      f.write_sparse(t.words(), t.word_count());
+      bytes += t.word_count() * 8;
+    }
+    f.truncate_to(bytes);  // a trailing hole still counts
     f.sync_and_close();
   }
   if (std::rename(tmp.c_str(), path.c_str()) != 0) {

@@ -11,8 +11,10 @@
 //   multiple of 8 bytes, u64 header checksum
 // (str = u32 length + bytes), then each table's words. The checksums are
 // block-wise 64-bit hashes (xxHash64's round and avalanche, Collet 2012) over the
-// header bytes and the table words. Written to a temporary file, fsync'ed, renamed
-// over the previous checkpoint: a kill at any moment leaves the old or the new one.
+// header bytes and the table words. Written to a temporary file (all-zero 1 MiB
+// blocks left as holes, so early levels of a big run cost little disk), fsync'ed,
+// renamed over the previous checkpoint: a kill at any moment leaves the old or the
+// new one.
 #pragma once
 
 #include <cstdint>

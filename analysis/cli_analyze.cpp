@@ -58,6 +58,8 @@ int run_analyze(const Args& args, Context& context) {
       "(explicit while its graph fits --memory)")(
       "memory", po::value(&memory)->value_name("BYTES"), "memory budget in bytes, e.g. 8G (default: 75% of RAM)")(
       "checkpoint", po::value(&o.checkpoint)->value_name("DIR"), "implicit engine: save the BFS state in DIR after each level")(
+      "checkpoint-every", po::value(&o.checkpoint_every)->value_name("SECONDS"),
+      "checkpoint only when this long has passed since the last one (default 0: every level)")(
       "resume", po::value(&o.resume)->value_name("DIR"), "implicit engine: continue the run checkpointed in DIR")(
       "quiet,q", po::bool_switch(&quiet), "no progress lines and no summary table");
   po::positional_options_description positional;

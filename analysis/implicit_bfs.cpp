@@ -99,23 +99,23 @@ struct SlotMoves {
   std::int8_t left = -1, right = -1, up = -1, down = -1;
 };
 
-// Neighbour lookups of one task, issued as prefetches and resolved kDepth later.
+// Neighbour lookups of one task, batched: entries are prefetched as they are
+// computed and resolved once a batch is full, so the random reads overlap.
 class ClaimQueue {
  public:
-  static constexpr unsigned kDepth = 16;
+  static constexpr unsigned kBatch = 256;
   ClaimQueue(std::uint64_t* words, unsigned next_code) : words_(words), next_(next_code) {}
   void push(std::uint64_t entry) {
     __builtin_prefetch(words_ + entry / TwoBitTable::kPerWord, 1);
-    if (size_ == kDepth) {
-      resolve(ring_[head_]);
-      ring_[head_] = entry;
-      head_ = (head_ + 1) % kDepth;
-    } else {
-      ring_[(head_ + size_++) % kDepth] = entry;
-    }
+    batch_[size_++] = entry;
+  }
+  // Call between frontier words: room for one word's 32 positions x 4 moves remains.
+  void flush_if_full() {
+    if (size_ + 4 * TwoBitTable::kPerWord > kBatch) drain();
   }
   void drain() {
-    for (; size_; --size_, head_ = (head_ + 1) % kDepth) resolve(ring_[head_]);
+    for (unsigned i = 0; i < size_; ++i) resolve(batch_[i]);
+    size_ = 0;
   }
   [[nodiscard]] const LevelCounts& counts() const { return counts_; }
 
@@ -128,15 +128,16 @@ class ClaimQueue {
     if (code == next_) {
       ++counts_.edges;
     } else if (code == kUnseen) {
+      // Codes 1 and 2 are single bits, so claiming is one atomic bit-test-and-set: the
+      // entry can only have gone from unseen to next meanwhile, never elsewhere.
       ++counts_.edges;
-      const std::uint64_t before = word.fetch_or(std::uint64_t{next_} << shift, std::memory_order_relaxed);
-      counts_.claimed += ((before >> shift) & 3u) == kUnseen;
+      const std::uint64_t bit = std::uint64_t{1} << (shift + next_ - 1);
+      counts_.claimed += (word.fetch_or(bit, std::memory_order_relaxed) & bit) == 0;
     }
   }
   std::uint64_t* words_;
   unsigned next_;
-  std::array<std::uint64_t, kDepth> ring_{};
-  unsigned head_ = 0;
+  std::array<std::uint64_t, kBatch> batch_{};
   unsigned size_ = 0;
   LevelCounts counts_;
 };
@@ -239,6 +240,7 @@ class Engine {
             std::uint64_t frontier = matching(x, current);
             const std::uint64_t stale = matching(x, current ^ 3u);  // depth d-2: now old
             if (stale) words[w] = x | stale | (stale << 1);
+            queue.flush_if_full();
             for (; frontier; frontier &= frontier - 1) {
               const std::uint64_t entry = w * TwoBitTable::kPerWord + unsigned(std::countr_zero(frontier)) / 2;
               const std::uint64_t q = divide.quotient(entry);
@@ -322,6 +324,7 @@ ImplicitResult implicit_bfs(const Tiles& p, Board start, const ImplicitOptions& 
 
   Progress progress(p.name() + " implicit bfs", o.progress);
   std::uint64_t total = std::accumulate(state.layers.begin(), state.layers.end(), std::uint64_t{0});
+  double last_checkpoint = 0;
   for (;; ++state.level) {
     const LevelCounts level = engine.expand(state.level);
     if (level.claimed == 0) break;
@@ -329,7 +332,8 @@ ImplicitResult implicit_bfs(const Tiles& p, Board start, const ImplicitOptions& 
     state.edges_to_next.push_back(level.edges);
     total += level.claimed;
     progress.level(state.level + 1, level.claimed, total, implicit_bytes(p));
-    if (!o.checkpoint.empty()) {
+    if (!o.checkpoint.empty() && progress.seconds() - last_checkpoint >= o.checkpoint_every) {
+      last_checkpoint = progress.seconds();
       CheckpointState next = state;
       ++next.level;
       write_checkpoint(o.checkpoint, next, tables);

@@ -38,6 +38,7 @@ struct ImplicitOptions {
   MemoryBudget memory;
   bool progress = true;
   std::filesystem::path checkpoint;  // write the state here after each level (empty: never)
+  double checkpoint_every = 0;       // ...but only once this many seconds passed since the last
   std::filesystem::path resume;      // continue from the checkpoint here (empty: fresh start)
 };
 

@@ -1,15 +1,23 @@
 // A packed table of 2-bit entries, 32 per 64-bit word: the visited set and frontier
-// of the implicit BFS in one (two-bit breadth-first search, Korf 2008). Allocated
-// with calloc so the zero pages of a multi-gigabyte table cost nothing until
-// touched. Engines read and claim entries through std::atomic_ref on the words.
+// of the implicit BFS in one (two-bit breadth-first search, Korf 2008). Mapped
+// anonymously, so the zero pages of a multi-gigabyte table cost nothing until
+// touched, and with transparent huge pages requested: the BFS reads it at random,
+// and 2 MiB pages spare most TLB misses. Engines read and claim entries through
+// std::atomic_ref on the words.
 #pragma once
 
+#include <sys/mman.h>
+
 #include <cstdint>
-#include <cstdlib>
 #include <memory>
 #include <new>
 
 namespace statespace {
+
+struct UnmapWords {
+  std::uint64_t bytes = 0;
+  void operator()(std::uint64_t* p) const { ::munmap(p, bytes); }
+};
 
 class TwoBitTable {
  public:
@@ -18,8 +26,11 @@ class TwoBitTable {
   TwoBitTable() = default;
   explicit TwoBitTable(std::uint64_t entries)
       : entries_(entries), words_count_(words_for(entries)) {
-    words_.reset(static_cast<std::uint64_t*>(std::calloc(words_count_ ? words_count_ : 1, sizeof(std::uint64_t))));
-    if (!words_) throw std::bad_alloc();
+    const std::uint64_t bytes = mapped_bytes();
+    void* p = ::mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    if (p == MAP_FAILED) throw std::bad_alloc();
+    ::madvise(p, bytes, MADV_HUGEPAGE);  // a hint: without THP the table still works
+    words_ = std::unique_ptr<std::uint64_t[], UnmapWords>(static_cast<std::uint64_t*>(p), UnmapWords{bytes});
   }
 
   [[nodiscard]] static constexpr std::uint64_t words_for(std::uint64_t entries) {
@@ -40,12 +51,10 @@ class TwoBitTable {
   }
 
  private:
-  struct Free {
-    void operator()(std::uint64_t* p) const { std::free(p); }
-  };
+  [[nodiscard]] std::uint64_t mapped_bytes() const { return words_count_ ? words_count_ * 8 : 8; }
   std::uint64_t entries_ = 0;
   std::uint64_t words_count_ = 0;
-  std::unique_ptr<std::uint64_t[], Free> words_;
+  std::unique_ptr<std::uint64_t[], UnmapWords> words_;
 };
 
 }  // namespace statespace

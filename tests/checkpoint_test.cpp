@@ -4,9 +4,11 @@
 #include <fcntl.h>
 #include <gtest/gtest.h>
 #include <signal.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <filesystem>
 #include <fstream>
@@ -98,6 +100,47 @@ TEST(Checkpoint, RefusesDamagedMissingAndForeignCheckpoints) {
   fs::remove(file);
   expect_refusal([&] { (void)run(p, {}, dir); }, "cannot open");
   expect_refusal([&] { (void)run(p, {}, copy); }, "cannot open");  // a file, not a folder
+}
+
+TEST(Checkpoint, ZeroBlocksBecomeHolesAndReadBackAsZeros) {
+  const fs::path dir = fresh_dir("checkpoint-sparse");
+  std::vector<TwoBitTable> tables;
+  tables.emplace_back(64'000'000);  // 16 MB
+  tables.emplace_back(1'000'001);
+  for (std::uint64_t e : {0ull, 12'345'678ull, 63'999'999ull}) tables[0].set(e, 2);
+  tables[1].set(1'000'000, 3);
+  CheckpointState state;
+  state.puzzle = "tiles:3x4";
+  state.start = "1 2 3 4 / 5 6 7 8 / 9 10 11 _";
+  state.layers = {1};
+  state.table_entries = {tables[0].entries(), tables[1].entries()};
+  write_checkpoint(dir, state, tables);
+  const fs::path file = checkpoint_path(dir);
+  struct stat st {};
+  ASSERT_EQ(::stat(file.c_str(), &st), 0);
+  EXPECT_EQ(std::uint64_t(st.st_size) % 8, 0u);
+  EXPECT_GE(std::uint64_t(st.st_size), 16'000'000u + 250'000u);
+  EXPECT_LT(std::uint64_t(st.st_blocks) * 512, 5'000'000u);  // four touched 1 MiB blocks at most
+
+  std::vector<TwoBitTable> back;
+  back.emplace_back(64'000'000);
+  back.emplace_back(1'000'001);
+  read_checkpoint_tables(dir, back);
+  EXPECT_EQ(table_checksum(back), table_checksum(tables));
+  for (std::size_t t = 0; t < 2; ++t) {
+    EXPECT_TRUE(std::equal(back[t].words(), back[t].words() + back[t].word_count(), tables[t].words())) << t;
+  }
+}
+
+TEST(Checkpoint, EveryLimitsHowOftenCheckpointsAreWritten) {
+  const Tiles p(2, 4);
+  const fs::path dir = fresh_dir("checkpoint-every");
+  ImplicitOptions o;
+  o.progress = false;
+  o.checkpoint = dir;
+  o.checkpoint_every = 1e9;
+  (void)implicit_bfs(p, p.goal(), o);
+  EXPECT_FALSE(fs::exists(checkpoint_path(dir)));
 }
 
 // Starts `statespace args...` with stdout and stderr discarded; env adds NAME=VALUE.
