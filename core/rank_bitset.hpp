@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <bit>
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 namespace statespace {
@@ -36,6 +37,15 @@ class RankBitset {
     const bool fresh = !(w & bit);
     w |= bit;
     return fresh;
+  }
+  // A set built elsewhere as raw words (bit r of word r / 64), e.g. by a parallel
+  // enumeration that keeps its own per-thread words.
+  [[nodiscard]] static RankBitset from_words(std::uint64_t size, std::vector<std::uint64_t> words) {
+    RankBitset b;
+    b.size_ = size;
+    b.words_ = std::move(words);
+    b.words_.resize((size + 63) / 64, 0);
+    return b;
   }
 
   // Freezes the set and builds the prefix counts that index_of needs.
