@@ -21,6 +21,7 @@
 #include "analysis/progress.hpp"
 #include "analysis/result.hpp"
 #include "core/errors.hpp"
+#include "core/lookup.hpp"
 #include "core/puzzle.hpp"
 
 namespace statespace {
@@ -131,10 +132,12 @@ Components find_components(const P& p, const MemoryBudget& budget) {
 template <Puzzle P>
 AnalysisRun analyze_explicit(const P& p, const AnalyzeOptions& o) {
   const auto start = resolve_start(p, o);
+  const LookupKind lookup = parse_lookup(o.lookup);
+  LookupStats lookup_stats;
   AnalysisRun run;
   {
     Progress enumerate_progress(p.name() + " enumerate", o.progress);
-    run.space = enumerate_explicit(p, start, o.memory, &enumerate_progress);
+    run.space = enumerate_explicit(p, start, o.memory, &enumerate_progress, lookup, &lookup_stats);
   }
   Progress bfs_progress(p.name() + " bfs", o.progress);
   auto bfs = parallel_bfs(run.space.graph, run.space.vertex_of(p.rank(start)), &bfs_progress);
@@ -144,6 +147,7 @@ AnalysisRun analyze_explicit(const P& p, const AnalyzeOptions& o) {
   r.start = p.format(start);
   r.engine = "explicit";
   r.lookup = o.lookup;
+  if (counts_comparisons(lookup)) r.comparisons = lookup_stats.comparisons;
   r.states = run.space.vertices();
   r.edges = num_edges(run.space.graph) / 2;
   r.layers = bfs.layers;

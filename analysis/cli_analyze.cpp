@@ -9,6 +9,7 @@
 #include "analysis/analyze.hpp"
 #include "analysis/analyze_implicit.hpp"
 #include "analysis/cli.hpp"
+#include "core/lookup.hpp"
 #include "core/registry.hpp"
 #include "reports/puzzle_report.hpp"
 
@@ -52,7 +53,8 @@ int run_analyze(const Args& args, Context& context) {
       "refuse --all-pairs by brute force above this many positions")(
       "components", po::bool_switch(&o.components), "connected components of the whole rank space")(
       "dot-limit", po::value(&dot_limit)->default_value(dot_limit)->value_name("N"), "write graph.dot only up to this many positions")(
-      "lookup", po::value(&o.lookup)->default_value(o.lookup)->value_name("NAME"), "visited-set strategy for enumeration")(
+      "lookup", po::value(&o.lookup)->default_value(o.lookup)->value_name("NAME"),
+      ("visited-set strategy for enumeration: " + lookup_names() + " (linear ones also count comparisons)").c_str())(
       "engine", po::value(&o.engine)->default_value(o.engine)->value_name("NAME"),
       "BFS engine: explicit (Boost CSR graph), implicit (two-bit BFS over ranks, tiles:RxC) or auto "
       "(explicit while its graph fits --memory)")(
@@ -77,7 +79,7 @@ int run_analyze(const Args& args, Context& context) {
                      std::to_string(names.size()));
   }
   if (!memory.empty()) o.memory = MemoryBudget(parse_bytes(memory));
-  if (o.lookup != "ranked") throw ParseError("analyze: unknown --lookup '" + o.lookup + "' (expected: ranked)");
+  (void)parse_lookup(o.lookup);
   o.progress = !quiet;
   o.threads = threads_in_use(context);
 

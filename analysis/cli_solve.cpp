@@ -3,7 +3,9 @@
 #include <iostream>
 
 #include "analysis/cli.hpp"
+#include "analysis/bidirectional.hpp"
 #include "analysis/solve.hpp"
+#include "core/lookup.hpp"
 #include "core/notation.hpp"
 #include "core/registry.hpp"
 
@@ -28,19 +30,30 @@ std::string board_lines(const std::string& position) {
 }  // namespace
 
 int run_solve(const Args& args, Context& context) {
-  std::string name, position, goal_text, format = "boards", memory;
+  std::string name, position, goal_text, format = "boards", memory, method = "bfs", lookup = "ranked";
   po::options_description options("Options");
   options.add_options()("puzzle", po::value(&name)->required()->value_name("PUZZLE"), "the puzzle (see statespace list)")(
       "position", po::value(&position)->required()->value_name("POSITION"), "the start position, quoted: \"N O L L / F O F _\"")(
       "goal", po::value(&goal_text)->value_name("POSITION"), "the goal position (default: the puzzle's goal)")(
       "format", po::value(&format)->default_value(format)->value_name("FORMAT"), "boards (one board per step) or csv (step,position)")(
-      "memory", po::value(&memory)->value_name("BYTES"), "memory budget in bytes, e.g. 8G (default: 75% of RAM)");
+      "memory", po::value(&memory)->value_name("BYTES"), "memory budget in bytes, e.g. 8G (default: 75% of RAM)")(
+      "method", po::value(&method)->default_value(method)->value_name("METHOD"),
+      "bfs (forward from the position, seed 003's hex1.c) or bidirectional (from both ends in one queue, hex2.c)")(
+      "lookup", po::value(&lookup)->default_value(lookup)->value_name("NAME"),
+      ("visited set of --method bfs: " + lookup_names() + " (linear ones also count comparisons)").c_str());
   po::positional_options_description positional;
   positional.add("puzzle", 1).add("position", 1);
   po::variables_map vm;
   if (!parse_command(command("solve"), options, positional, args, vm, context)) return 0;
   if (format != "boards" && format != "csv") {
     throw ParseError("solve: unknown --format '" + format + "' (expected boards or csv)");
+  }
+  if (method != "bfs" && method != "bidirectional") {
+    throw ParseError("solve: unknown --method '" + method + "' (expected bfs or bidirectional)");
+  }
+  const LookupKind lookup_kind = parse_lookup(lookup);
+  if (method == "bidirectional" && !vm["lookup"].defaulted()) {
+    throw UsageError("solve: --lookup applies to --method bfs (the bidirectional search indexes its states itself)");
   }
   const MemoryBudget budget = memory.empty() ? MemoryBudget() : MemoryBudget(parse_bytes(memory));
 
@@ -51,9 +64,21 @@ int run_solve(const Args& args, Context& context) {
         if constexpr (requires { p.same_class(start, goal); }) {
           if (!p.same_class(start, goal)) throw UsageError(unsolvable_reason(p, start, goal, 0));
         }
-        budget.require(RankBitset::bytes_for(p.rank_space()), p.name() + ": ranked visited set");
-        RankedVisited visited(p);
-        const auto sol = solve_bfs(p, start, goal, visited, budget);
+        Solution<std::decay_t<decltype(p)>> sol;
+        std::string prefix, cost;  // the method when not the default; comparisons made
+        if (method == "bidirectional") {
+          auto both = solve_bidirectional(p, start, goal, budget);
+          sol = {std::move(both.path), both.stored};
+          prefix = "bidirectional: ";
+        } else {
+          if (lookup_kind == LookupKind::kRanked) {
+            budget.require(RankBitset::bytes_for(p.rank_space()), p.name() + ": ranked visited set");
+          }
+          with_lookup(lookup_kind, p, [&](auto& visited) {
+            sol = solve_bfs(p, start, goal, visited, budget);
+            if (counts_comparisons(lookup_kind)) cost = ", " + std::to_string(visited.stats().comparisons) + " comparisons";
+          });
+        }
         if (sol.path.empty()) throw UsageError(unsolvable_reason(p, start, goal, sol.stored));
         const std::size_t moves = sol.path.size() - 1;
         if (format == "csv") {
@@ -62,7 +87,7 @@ int run_solve(const Args& args, Context& context) {
           return 0;
         }
         std::cout << p.name() << ": " << moves << (moves == 1 ? " move" : " moves") << " from " << p.format(start)
-                  << " to " << p.format(goal) << " (" << sol.stored << " states stored)\n";
+                  << " to " << p.format(goal) << " (" << prefix << sol.stored << " states stored" << cost << ")\n";
         for (std::size_t i = 0; i < sol.path.size(); ++i) {
           std::cout << "\nstep " << i << "\n" << board_lines(p.format(sol.path[i])) << "\n";
         }

@@ -9,6 +9,7 @@
 
 #include <tbb/blocked_range.h>
 #include <tbb/parallel_for.h>
+#include <tbb/task_arena.h>
 
 #include <cstdint>
 #include <string>
@@ -17,7 +18,9 @@
 #include "analysis/graph.hpp"
 #include "analysis/memory.hpp"
 #include "analysis/progress.hpp"
+#include "analysis/ranked_enumerate.hpp"
 #include "core/errors.hpp"
+#include "core/lookup.hpp"
 #include "core/puzzle.hpp"
 #include "core/rank_bitset.hpp"
 
@@ -29,18 +32,9 @@ concept VisitedSet = requires(V& v, const State& s) {
   { v.insert(s) } -> std::same_as<bool>;
 };
 
-// The default visited set: one bit per rank.
+// The default visited set: one bit per rank (core/lookup_ranked.hpp).
 template <Puzzle P>
-class RankedVisited {
- public:
-  explicit RankedVisited(const P& p) : p_(&p), bits_(p.rank_space()) {}
-  bool insert(const typename P::State& s) { return bits_.insert(p_->rank(s)); }
-  [[nodiscard]] RankBitset& bits() { return bits_; }
-
- private:
-  const P* p_;
-  RankBitset bits_;
-};
+using RankedVisited = RankedLookup<P>;
 
 template <Puzzle P>
 struct Discovery {
@@ -136,15 +130,41 @@ ExplicitSpace build_explicit(const P& p, RankBitset members, const MemoryBudget&
   return space;
 }
 
-// Reachable set from `start` with the ranked visited set, as an explicit graph.
+// Reachable set from `start` as an explicit graph, through the chosen visited set:
+// ranked takes the parallel path (enumerate_ranked, whose workers keep one rank
+// bitset each); the others run discover() with their set. `stats`, when given,
+// receives the set's counts (the linear scans' comparisons). The graph is the same
+// whatever the lookup.
 template <Puzzle P>
 ExplicitSpace enumerate_explicit(const P& p, const typename P::State& start, const MemoryBudget& budget,
-                                 Progress* progress = nullptr) {
+                                 Progress* progress = nullptr, LookupKind lookup = LookupKind::kRanked,
+                                 LookupStats* stats = nullptr) {
   const std::uint64_t bound = reachable_bound(p);
-  budget.require(explicit_bytes(p.rank_space(), bound, bound * P::kMaxMoves), p.name() + ": explicit graph");
-  RankedVisited<P> visited(p);
-  { [[maybe_unused]] auto d = discover(p, start, visited, progress); }
-  return build_explicit(p, std::move(visited.bits()), budget);
+  const std::uint64_t lookup_extra =
+      lookup == LookupKind::kRanked
+          ? std::uint64_t(tbb::this_task_arena::max_concurrency()) * RankedLookup<P>::bytes_for(p)
+          : lookup_bytes(lookup, p, bound);
+  budget.require(explicit_bytes(p.rank_space(), bound, bound * P::kMaxMoves) + lookup_extra,
+                 p.name() + ": explicit graph");
+  LookupStats counts;
+  RankBitset members;
+  if (lookup == LookupKind::kRanked) {
+    RankedEnumeration e = enumerate_ranked(p, start, progress);
+    counts.lookups = e.lookups;
+    members = std::move(e.members);
+  } else {
+    members = RankBitset(p.rank_space());
+    with_lookup(
+        lookup, p,
+        [&](auto& visited) {
+          const auto d = discover(p, start, visited, progress);
+          for (const auto& s : d.order) members.insert(p.rank(s));
+          counts = visited.stats();
+        },
+        bound);
+  }
+  if (stats) *stats = counts;
+  return build_explicit(p, std::move(members), budget);
 }
 
 }  // namespace statespace

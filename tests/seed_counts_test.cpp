@@ -1,15 +1,20 @@
 // Seed 003's published costs, reproduced by running the seeds' own search orders
 // with our lookups: 43,454,059 comparisons for hex3.c's enumeration from the goal,
 // 7,598,140 and 2818 states for hex1.c's solve, 64 states for oshidori.c's, 342 for
-// hex2.c's bidirectional search; and the bidirectional solver against forward BFS
-// on every NO-OFF and 6-puzzle position.
+// hex2.c's bidirectional search, through the library and through the CLI; the
+// analysis identical whatever the lookup; and the bidirectional solver against
+// forward BFS on every NO-OFF and 6-puzzle position.
 #include <gtest/gtest.h>
 
+#include <nlohmann/json.hpp>
+
+#include "analysis/analyze.hpp"
 #include "analysis/bidirectional.hpp"
 #include "analysis/explicit_space.hpp"
 #include "analysis/solve.hpp"
 #include "core/lookup.hpp"
 #include "core/registry.hpp"
+#include "test_util.hpp"
 
 namespace statespace {
 namespace {
@@ -115,6 +120,83 @@ TEST(Bidirectional, SameLengthAsForwardBfsOnEveryNoOffAndHex6Position) {
   RecordProperty("hex6_seed_rule_longer", std::to_string(hex6_longer));
   EXPECT_EQ(nooff_longer, 0u);
   EXPECT_EQ(hex6_longer, 0u);
+}
+
+// The analysis (states, edges, layers, farthest positions, edges between layers)
+// does not depend on the lookup, on every model; the linear scans skip tiles:3x3
+// (4.4e10 comparisons, about 20 s each).
+TEST(SeedCounts, AnalysisIsIdenticalWithEveryLookupOnEveryModel) {
+  const std::vector<AnyPuzzle> models = {NoOff{}, Hex6{}, Oshidori{3}, Oshidori{5}, Tiles(2, 3), Tiles(2, 4), Tiles(3, 3)};
+  for (const auto& any : models) {
+    std::visit(
+        [](const auto& p) {
+          AnalyzeOptions o;
+          o.progress = false;
+          const AnalysisResult reference = analyze_explicit(p, o).result;
+          for (const auto kind : kLookupKinds) {
+            if (counts_comparisons(kind) && reference.states > 50'000) continue;
+            o.lookup = lookup_name(kind);
+            const AnalysisResult r = analyze_explicit(p, o).result;
+            EXPECT_EQ(r.lookup, o.lookup);
+            EXPECT_EQ(r.states, reference.states) << p.name() << " " << o.lookup;
+            EXPECT_EQ(r.edges, reference.edges) << p.name() << " " << o.lookup;
+            EXPECT_EQ(r.layers, reference.layers) << p.name() << " " << o.lookup;
+            EXPECT_EQ(r.farthest, reference.farthest) << p.name() << " " << o.lookup;
+            EXPECT_EQ(r.layer_edges, reference.layer_edges) << p.name() << " " << o.lookup;
+            EXPECT_EQ(r.comparisons.has_value(), counts_comparisons(kind)) << p.name() << " " << o.lookup;
+          }
+        },
+        any);
+  }
+}
+
+TEST(SeedCounts, CliAnalyzeWithLinearLookupPutsTheComparisonsInSummaryJson) {
+  std::string reports;
+  for (const auto kind : kLookupKinds) {
+    const std::string name(lookup_name(kind));
+    const auto dir = testing::fresh_dir("lookup-" + name);
+    const auto r = testing::run_statespace("analyze hex6 --quiet --lookup " + name + " --out " + dir.string());
+    ASSERT_EQ(r.exit_code, 0) << r.out;
+    auto json = nlohmann::json::parse(testing::read_file(dir / "hex6" / "summary.json"));
+    EXPECT_EQ(json["lookup"], name);
+    if (kind == LookupKind::kLinear) EXPECT_EQ(json["comparisons"], kHex3Comparisons);
+    if (kind == LookupKind::kLinearSentinel) EXPECT_EQ(json["comparisons"], kHex3Comparisons + 5040);
+    EXPECT_EQ(json.contains("comparisons"), counts_comparisons(kind)) << name;
+    for (const char* key : {"run", "lookup", "comparisons"}) json.erase(key);
+    std::string all = json.dump();
+    for (const char* file : {"distribution.csv", "farthest.csv", "layers.dot", "graph.dot"}) {
+      all += testing::read_file(dir / "hex6" / file);
+    }
+    if (reports.empty()) reports = all;
+    EXPECT_EQ(all, reports) << name;
+  }
+  const auto bad = testing::run_statespace("analyze hex6 --lookup bloom --out /nonexistent");
+  EXPECT_EQ(bad.exit_code, 2);
+  EXPECT_EQ(bad.out,
+            "statespace: unknown lookup 'bloom' (expected one of: linear, linear-sentinel, hashed, std-hashed, ranked)\n");
+}
+
+TEST(SeedCounts, CliSolveReportsComparisonsAndStatesStored) {
+  const std::string hex = "solve hex6 \"1 5 / 2 6 3 / 4 _\"";
+  const std::string header = "hex6: 11 moves from 1 5 / 2 6 3 / 4 _ to 1 2 / 3 4 5 / 6 _ ";
+  const auto linear = testing::run_statespace(hex + " --lookup linear");
+  ASSERT_EQ(linear.exit_code, 0) << linear.out;
+  EXPECT_TRUE(linear.out.starts_with(header + "(2818 states stored, 7598140 comparisons)\n")) << linear.out;
+  const auto both = testing::run_statespace(hex + " --method bidirectional");
+  ASSERT_EQ(both.exit_code, 0) << both.out;
+  EXPECT_TRUE(both.out.starts_with(header + "(bidirectional: 342 states stored)\n")) << both.out;
+  const auto both_csv = testing::run_statespace(hex + " --method bidirectional --format csv");
+  const auto bfs_csv = testing::run_statespace(hex + " --method bfs --lookup hashed --format csv");
+  EXPECT_EQ(std::count(both_csv.out.begin(), both_csv.out.end(), '\n'), 13) << both_csv.out;  // header + 12 boards
+  EXPECT_TRUE(bfs_csv.out.ends_with("11,1 2 / 3 4 5 / 6 _\n")) << bfs_csv.out;
+  const auto oshidori = testing::run_statespace("solve oshidori \"B W B W B W _ _\" --lookup linear-sentinel");
+  EXPECT_TRUE(oshidori.out.starts_with("oshidori: 4 moves from B W B W B W _ _ to B B B W W W _ _ (64 states stored, "))
+      << oshidori.out;
+  for (const char* args : {" --method dfs", " --lookup bloom", " --method bidirectional --lookup linear"}) {
+    const auto bad = testing::run_statespace(hex + args);
+    EXPECT_EQ(bad.exit_code, 2) << args;
+    EXPECT_EQ(std::count(bad.out.begin(), bad.out.end(), '\n'), 1) << bad.out;
+  }
 }
 
 TEST(Bidirectional, UnreachableGoalGivesNoPath) {
