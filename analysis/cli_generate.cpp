@@ -65,9 +65,9 @@ void print_comparison(const Tiles& t, const MethodComparison& c, std::uint64_t s
     if (d % 2 != std::size_t(c.walk_length % 2)) odd += c.walk[d];
     if (d > std::size_t(c.walk_length)) beyond += c.walk[d];
   }
-  std::cout << "walk: every move flips the blank's colour, so a walk of " << c.walk_length
-            << " moves ends at a distance of the same parity, at most " << c.walk_length << " (here: " << odd
-            << " of the other parity, " << beyond << " beyond)\n";
+  std::cout << "walk: every move flips the blank's colour, so a walk of " << c.walk_length << " moves ends at an "
+            << (c.walk_length % 2 ? "odd" : "even") << " distance of at most " << c.walk_length << "\n      (here "
+            << odd << " of the other parity, " << beyond << " beyond " << c.walk_length << ")\n";
 }
 
 }  // namespace

@@ -9,6 +9,7 @@
 #include <atomic>
 #include <cstring>
 #include <numeric>
+#include <optional>
 
 #include "analysis/bfs.hpp"
 #include "analysis/explicit_space.hpp"
@@ -21,6 +22,7 @@ namespace {
 constexpr int kExplicitMaxCells = 10;
 constexpr std::uint64_t kBlock = std::uint64_t{1} << 16;  // ranks per parallel task
 constexpr std::uint64_t kOnes = 0x0101010101010101ULL;
+constexpr std::size_t kInFlight = 16;  // prefetched successors awaiting their claim
 
 TableEngine resolve(const Tiles& t, TableEngine engine) {
   if (engine != TableEngine::kAuto) return engine;
@@ -56,12 +58,54 @@ std::vector<std::uint8_t> explicit_distances(const Tiles& t, const MemoryBudget&
   return distance;
 }
 
-// Level-synchronous BFS over the rank space. The scan reads bytes plainly while other
-// workers claim bytes from kUnreached to depth + 1; neither value equals the depth
-// being scanned, so a stale read never changes which positions are expanded, and the
-// compare-and-swap makes each claim (and each count) happen exactly once.
+// Unranks the ranks of one aligned block of k! consecutive ranks (k = min(n, 8))
+// without divisions. Lexicographic ranks in such a block share their first n - k
+// cells, and the block's first rank holds the other k values in ascending order, so
+// one full unrank per block gives the prefix and the sorted remaining values; each
+// rank's last k cells are then a precomputed pattern of indices into those values
+// (k! patterns, 157 KiB for k = 8). Twelve 64-bit divisions per unrank otherwise
+// dominate the BFS.
+class BlockUnranker {
+ public:
+  explicit BlockUnranker(int n) : n_(n), k_(std::min(n, 8)), patterns_(kFactorial[std::size_t(k_)]) {
+    for (std::uint64_t lo = 0; lo < patterns_.size(); ++lo) patterns_[lo] = std::uint32_t(permutation_unrank(lo, k_).bits);
+  }
+  [[nodiscard]] std::uint64_t block_size() const { return patterns_.size(); }
+
+  struct Prefix {
+    Board cells;  // the first n - k cells; the rest zero
+    std::array<unsigned, 8> remaining{};
+  };
+  [[nodiscard]] Prefix prefix(std::uint64_t block) const {
+    const Board first = permutation_unrank(block * block_size(), n_);
+    Prefix p;
+    for (int i = 0; i < n_ - k_; ++i) p.cells.set(i, first.at(i));
+    for (int j = 0; j < k_; ++j) p.remaining[std::size_t(j)] = first.at(n_ - k_ + j);
+    return p;
+  }
+  // The board of rank block * block_size() + lo.
+  [[nodiscard]] Board at(const Prefix& p, std::uint64_t lo) const {
+    Board b = p.cells;
+    const std::uint32_t pattern = patterns_[lo];
+    for (int j = 0; j < k_; ++j) b.set(n_ - k_ + j, p.remaining[(pattern >> (4 * j)) & 0xFu]);
+    return b;
+  }
+
+ private:
+  int n_;
+  int k_;
+  std::vector<std::uint32_t> patterns_;
+};
+
+// Level-synchronous BFS over the rank space, one parallel task per unranker block.
+// The scan reads bytes plainly while other workers claim bytes from kUnreached to
+// depth + 1; neither value equals the depth being scanned, so a stale read never
+// changes which positions are expanded, and the compare-and-swap makes each claim
+// (and each count) happen exactly once.
 std::vector<std::uint8_t> rank_space_distances(const Tiles& t, Progress* progress) {
   const std::uint64_t n = t.rank_space();
+  const BlockUnranker unranker(t.cells());
+  const std::uint64_t blocks = n / unranker.block_size();
   std::vector<std::uint8_t> distance(n, DistanceTable::kUnreached);
   distance[t.rank(t.goal())] = 0;
   std::uint64_t total = 1;
@@ -69,18 +113,34 @@ std::vector<std::uint8_t> rank_space_distances(const Tiles& t, Progress* progres
     if (depth + 1 >= DistanceTable::kUnreached) throw std::length_error(t.name() + ": BFS depth exceeds 254");
     const auto next = std::uint8_t(depth + 1);
     tbb::combinable<std::uint64_t> claimed([] { return std::uint64_t{0}; });
-    tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, n, kBlock), [&](const auto& range) {
-      std::uint64_t& mine = claimed.local();
-      for_each_equal(distance.data(), range.begin(), range.end(), depth, [&](std::uint64_t r) {
-        t.for_each_successor(t.unrank(r), [&](Board s) {
-          std::atomic_ref<std::uint8_t> d(distance[t.rank(s)]);
-          std::uint8_t expected = DistanceTable::kUnreached;
-          if (d.load(std::memory_order_relaxed) == expected &&
-              d.compare_exchange_strong(expected, next, std::memory_order_relaxed)) {
-            ++mine;
-          }
+    tbb::parallel_for(std::uint64_t{0}, blocks, [&](std::uint64_t block) {
+      const std::uint64_t begin = block * unranker.block_size();
+      std::optional<BlockUnranker::Prefix> prefix;
+      std::uint64_t mine = 0;
+      const auto claim = [&](std::uint64_t rank) {
+        std::atomic_ref<std::uint8_t> d(distance[rank]);
+        std::uint8_t expected = DistanceTable::kUnreached;
+        if (d.load(std::memory_order_relaxed) == expected &&
+            d.compare_exchange_strong(expected, next, std::memory_order_relaxed)) {
+          ++mine;
+        }
+      };
+      // Successor bytes are scattered over the table: prefetch each and claim it
+      // kInFlight successors later, so that cache misses overlap.
+      std::array<std::uint64_t, kInFlight> pending{};
+      std::size_t queued = 0;
+      for_each_equal(distance.data(), begin, begin + unranker.block_size(), depth, [&](std::uint64_t r) {
+        if (!prefix) prefix = unranker.prefix(block);
+        t.for_each_successor(unranker.at(*prefix, r - begin), [&](Board s) {
+          const std::uint64_t rank = t.rank(s);
+          __builtin_prefetch(distance.data() + rank, 1);
+          std::uint64_t& slot = pending[queued++ % kInFlight];
+          if (queued > kInFlight) claim(slot);
+          slot = rank;
         });
       });
+      for (std::size_t i = queued > kInFlight ? queued - kInFlight : 0; i < queued; ++i) claim(pending[i % kInFlight]);
+      if (mine) claimed.local() += mine;
     });
     const std::uint64_t added = claimed.combine(std::plus<>());
     if (added == 0) break;
