@@ -46,27 +46,31 @@ TEST(LoopSort, FinalBoardsAndTheirClasses) {
   EXPECT_EQ(loop_order_text(LoopOrder::kTwoThreeSwapped), "1,3,2,...,15");
 }
 
-TEST(LoopSort, OneStepByHand) {
-  // Blank at a[0] (cell 4) with a[1..3] = 3, 2, 4: a[1] or a[2] exceeds a[3]? No
-  // (3 < 4, 2 < 4): slide a[1] down into a[0].
-  const Tiles t(4, 4);
+LoopMove first_move(const char* position) {
   std::vector<LoopMove> moves;
-  loop_sort(t.parse("3 2 5 6 / _ 4 1 7 / 15 12 11 8 / 14 13 10 9"), 1,
-            [&](const LoopMove& m, Board) { moves.push_back(m); });
-  ASSERT_EQ(moves.size(), 1u);
-  EXPECT_EQ(moves[0].from, 0);
-  EXPECT_EQ(moves[0].to, 4);
-  EXPECT_FALSE(moves[0].jump);
-  EXPECT_STREQ(move_direction(moves[0]), "down");
+  loop_sort(Tiles(4, 4).parse(position), 1, [&](const LoopMove& m, Board) { moves.push_back(m); });
+  EXPECT_EQ(moves.size(), 1u) << position;
+  return moves.empty() ? LoopMove{} : moves[0];
+}
+
+TEST(LoopSort, OneStepByHand) {
+  // Blank at a[0] (cell 4) with a[1..3] = 3, 2, 4: neither a[1] nor a[2] exceeds
+  // a[3], so a[1] (cell 0) slides down into a[0].
+  LoopMove m = first_move("3 2 5 6 / _ 4 1 7 / 15 12 11 8 / 14 13 10 9");
+  EXPECT_EQ(m.from, 0);
+  EXPECT_EQ(m.to, 4);
+  EXPECT_FALSE(m.jump);
+  EXPECT_STREQ(move_direction(m), "down");
   // a[1..3] = 5, 2, 4 (5 > 4) and no 1 among them: the tile in a[3] (cell 5) jumps left.
-  moves.clear();
-  loop_sort(t.parse("5 2 1 6 / _ 4 3 7 / 15 12 11 8 / 14 13 10 9"), 1,
-            [&](const LoopMove& m, Board) { moves.push_back(m); });
-  ASSERT_EQ(moves.size(), 1u);
-  EXPECT_EQ(moves[0].from, 5);
-  EXPECT_EQ(moves[0].to, 4);
-  EXPECT_TRUE(moves[0].jump);
-  EXPECT_STREQ(move_direction(moves[0]), "left");
+  m = first_move("5 2 1 6 / _ 4 3 7 / 15 12 11 8 / 14 13 10 9");
+  EXPECT_EQ(m.from, 5);
+  EXPECT_EQ(m.to, 4);
+  EXPECT_TRUE(m.jump);
+  EXPECT_STREQ(move_direction(m), "left");
+  // a[1..3] = 5, 1, 4: 5 > 4, but tile 1 is among them, so no jump.
+  m = first_move("5 1 2 6 / _ 4 3 7 / 15 12 11 8 / 14 13 10 9");
+  EXPECT_EQ(m.from, 0);
+  EXPECT_FALSE(m.jump);
 }
 
 TEST(LoopSort, TenThousandBoardsLegalTerminatingAndPredicted) {
