@@ -14,6 +14,7 @@
 // each cell between gains or loses the tile as a smaller code after it).
 #pragma once
 
+#include <array>
 #include <bit>
 #include <cstdint>
 
@@ -35,22 +36,58 @@ namespace statespace {
   return unsigned(n - t - 1) - at_least_x;  // padding nibbles are 0 < x, never counted above
 }
 
-// Rank of b with its blank (cell `blank`) and the tile in cell `tile` swapped, from
-// b's rank.
-[[nodiscard]] constexpr std::uint64_t rank_after_swap(Board b, std::uint64_t rank, int n, int blank, int tile) {
-  const unsigned x = b.at(tile);
-  const auto weight = [n](int i) { return kFactorial[n - 1 - i]; };
-  const int lo = blank < tile ? blank : tile;
-  const int hi = blank < tile ? tile : blank;
-  std::uint64_t c = 0, w = 0;
-  for (int k = lo + 1; k < hi; ++k) {
-    const std::uint64_t smaller = b.at(k) < x;
-    c += smaller;
-    w += smaller * weight(k);
+// One move of a permutation puzzle of n cells, the tile in cell `tile` sliding into
+// the blank in cell `blank`, with the constants its rank update needs.
+class SwapMove {
+ public:
+  static constexpr int kMaxBetween = Board::kMaxCells - 2;
+
+  constexpr SwapMove(int n, int blank, int tile)
+      : n_(n),
+        blank_(blank),
+        tile_(tile),
+        forward_(tile > blank),
+        weight_blank_(kFactorial[n - 1 - blank]),
+        weight_tile_(kFactorial[n - 1 - tile]) {
+    for (int k = (forward_ ? blank : tile) + 1; k < (forward_ ? tile : blank); ++k) {
+      between_[between_count_] = std::uint8_t(k);
+      between_weight_[between_count_++] = kFactorial[n - 1 - k];
+    }
   }
-  const std::uint64_t d = count_smaller_after(b, n, tile, x);
-  if (tile > blank) return rank + (c + 1 + d) * weight(blank) - d * weight(tile) + w;
-  return rank + (d - 1 - c) * weight(blank) - d * weight(tile) - w;
-}
+
+  [[nodiscard]] constexpr int blank() const { return blank_; }
+  [[nodiscard]] constexpr int tile() const { return tile_; }
+
+  // The position after the move (cell `blank` must hold the blank).
+  [[nodiscard]] constexpr Board apply(Board b) const {
+    const std::uint64_t x = b.at(tile_);
+    return Board{(b.bits & ~(std::uint64_t{0xF} << (4 * tile_))) | (x << (4 * blank_))};
+  }
+
+  // Rank of apply(b), from rank = permutation_rank(b, n).
+  [[nodiscard]] constexpr std::uint64_t rank_after(Board b, std::uint64_t rank) const {
+    const unsigned x = b.at(tile_);
+    std::uint64_t c = 0, w = 0;
+    for (int j = 0; j < between_count_; ++j) {
+      const std::uint64_t smaller = b.at(between_[j]) < x;
+      c += smaller;
+      w += smaller * between_weight_[j];
+    }
+    const std::uint64_t d = count_smaller_after(b, n_, tile_, x);
+    if (forward_) return rank + (c + 1 + d) * weight_blank_ - d * weight_tile_ + w;
+    return rank + (d - 1 - c) * weight_blank_ - d * weight_tile_ - w;
+  }
+
+ private:
+  int n_;
+  int blank_;
+  int tile_;
+  bool forward_;
+  std::uint64_t weight_blank_;
+  std::uint64_t weight_tile_;
+  int between_count_ = 0;
+  std::array<std::uint8_t, kMaxBetween> between_{};
+  std::array<std::uint64_t, kMaxBetween> between_weight_{};
+};
 
 }  // namespace statespace

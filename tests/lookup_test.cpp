@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "analysis/explicit_space.hpp"
+#include "analysis/permutation_enumerate.hpp"
 #include "analysis/ranked_enumerate.hpp"
 #include "core/lookup.hpp"
 #include "core/rank_delta.hpp"
@@ -164,28 +165,19 @@ TEST(EnumerateRanked, EqualsDiscoverForAnyThreadCount) {
 }
 
 // The incremental child ranks equal the model's rank on every move of every
-// position of hex6 and tiles:3x3, and on samples of tiles:2x5 and tiles:4x4; the
-// move back to the parent is the one left out.
+// position of hex6 and tiles:3x3, and on samples of tiles:2x5 and tiles:4x4.
 TEST(RankDelta, ChildRanksEqualPermutationRank) {
-  const auto check = [](const auto& p, std::uint64_t step) {
+  const auto check = [](const PermutationPuzzle& p, std::uint64_t step) {
     for (std::uint64_t r = 0; r < p.rank_space(); r += step) {
       const Board s = p.unrank(r);
-      const auto entry = ranked_state(p, s);
-      ASSERT_EQ(entry.rank, r);
-      std::vector<RankedState<Board>> children;
-      for_each_ranked_successor(p, entry, [&](const auto& child) { children.push_back(child); });
+      const int blank = find_blank(s, p.cells());
       std::vector<Board> expected;
       p.for_each_successor(s, [&](Board child) { expected.push_back(child); });
-      ASSERT_EQ(children.size(), expected.size()) << p.format(s);
-      for (std::size_t k = 0; k < children.size(); ++k) {
-        EXPECT_EQ(children[k].state, expected[k]);
-        EXPECT_EQ(children[k].rank, p.rank(expected[k])) << p.format(s) << " -> " << p.format(expected[k]);
-        std::size_t grandchildren = 0;
-        for_each_ranked_successor(p, children[k], [&](const auto& g) {
-          EXPECT_NE(g.state, s);
-          ++grandchildren;
-        });
-        EXPECT_EQ(grandchildren + 1, std::size_t(p.degree(children[k].blank)));
+      ASSERT_EQ(expected.size(), std::size_t(p.degree(blank)));
+      for (int k = 0; k < p.degree(blank); ++k) {
+        const SwapMove move(p.cells(), blank, p.neighbour(blank, k));
+        ASSERT_EQ(move.apply(s), expected[std::size_t(k)]);
+        EXPECT_EQ(move.rank_after(s, r), p.rank(expected[std::size_t(k)])) << p.format(s) << " move " << k;
       }
     }
   };
@@ -193,6 +185,20 @@ TEST(RankDelta, ChildRanksEqualPermutationRank) {
   check(Tiles(3, 3), 1);
   check(Tiles(2, 5), 7);
   check(Tiles(4, 4), 1'000'000'007);
+}
+
+// Each bucket's moves skip exactly the move back to where the blank came from.
+TEST(RankDelta, BucketMovesLeaveOutTheWayBack) {
+  const Tiles p(3, 3);
+  const BucketMoves moves(p);
+  EXPECT_EQ(moves.moves(BucketMoves::bucket(4, BucketMoves::kStart)).size(), 4u);
+  const auto& from_up = moves.moves(BucketMoves::bucket(4, 1));
+  ASSERT_EQ(from_up.size(), 3u);
+  for (const auto& m : from_up) {
+    EXPECT_NE(m.swap.tile(), 1);
+    EXPECT_EQ(m.swap.blank(), 4);
+    EXPECT_EQ(m.destination, BucketMoves::bucket(m.swap.tile(), 4));
+  }
 }
 
 TEST(RankBitset, FromWordsKeepsTheBits) {
