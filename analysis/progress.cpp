@@ -14,9 +14,8 @@ double Progress::seconds() const {
 void Progress::level(unsigned depth, std::uint64_t added, std::uint64_t total, std::uint64_t memory_bytes) {
   const auto now = std::chrono::steady_clock::now();
   const double level_seconds = std::chrono::duration<double>(now - last_).count();
-  const double rate = level_seconds > 0 ? double(total - last_total_) / level_seconds : 0;
+  const double rate = level_seconds > 0 ? double(added) / level_seconds : 0;  // a resumed run starts mid-way
   last_ = now;
-  last_total_ = total;
   if (!enabled_ || seconds() < 1.0) return;
   std::fprintf(stderr, "%s: depth %u: %llu new, %llu total, %.3g states/s, %.1f s", label_.c_str(), depth,
                static_cast<unsigned long long>(added), static_cast<unsigned long long>(total), rate, seconds());

@@ -21,7 +21,6 @@ class Progress {
   bool enabled_;
   std::chrono::steady_clock::time_point start_;
   std::chrono::steady_clock::time_point last_;
-  std::uint64_t last_total_ = 0;
 };
 
 }  // namespace statespace
