@@ -12,7 +12,6 @@
 #include <chrono>
 #include <filesystem>
 #include <fstream>
-#include <nlohmann/json.hpp>
 #include <string>
 #include <thread>
 #include <vector>
@@ -20,14 +19,15 @@
 #include "analysis/checkpoint.hpp"
 #include "analysis/implicit_bfs.hpp"
 #include "core/errors.hpp"
+#include "report_compare.hpp"
 #include "test_util.hpp"
 
 namespace statespace {
 namespace {
 
 namespace fs = std::filesystem;
+using testing::expect_same_reports;
 using testing::fresh_dir;
-using testing::read_file;
 
 ImplicitResult run(const Tiles& p, const fs::path& checkpoint, const fs::path& resume = {}) {
   ImplicitOptions o;
@@ -170,22 +170,6 @@ std::vector<std::string> analyze(const std::string& puzzle, const fs::path& out,
   std::vector<std::string> args = {"analyze", puzzle, "--out", out.string(), "--quiet"};
   args.insert(args.end(), extra.begin(), extra.end());
   return args;
-}
-
-// summary.json without the fields that describe the run rather than the puzzle.
-std::string puzzle_facts(const fs::path& summary) {
-  auto j = nlohmann::ordered_json::parse(read_file(summary));
-  j.erase("run");
-  j.erase("engine");
-  return j.dump(2);
-}
-
-void expect_same_reports(const fs::path& a, const fs::path& b) {
-  for (const char* name : {"distribution.csv", "farthest.csv", "layers.dot"}) {
-    ASSERT_TRUE(fs::exists(a / name)) << a / name;
-    EXPECT_EQ(read_file(a / name), read_file(b / name)) << name;
-  }
-  EXPECT_EQ(puzzle_facts(a / "summary.json"), puzzle_facts(b / "summary.json"));
 }
 
 TEST(Checkpoint, SigkilledRunResumesToByteIdenticalReports) {
