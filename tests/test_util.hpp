@@ -3,7 +3,10 @@
 
 #include <sys/wait.h>
 
+#include <unistd.h>
+
 #include <array>
+#include <cstdlib>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -14,20 +17,29 @@ namespace statespace::testing {
 
 struct CommandResult {
   int exit_code = -1;
-  std::string out;  // stdout and stderr, interleaved
+  std::string std_out;
+  std::string std_err;  // progress lines (timing-dependent) and error messages
+  std::string out;      // std_out followed by std_err
 };
+
+inline std::string read_file(const std::filesystem::path& p);
 
 // Runs the statespace binary with `args` (shell syntax) and captures its output.
 inline CommandResult run_statespace(const std::string& args) {
   CommandResult r;
-  const std::string cmd = std::string(STATESPACE_BINARY) + " " + args + " 2>&1";
+  const auto err_path = std::filesystem::temp_directory_path() /
+                        ("statespace-test-stderr-" + std::to_string(::getpid()) + "-" + std::to_string(std::rand()));
+  const std::string cmd = std::string(STATESPACE_BINARY) + " " + args + " 2>" + err_path.string();
   FILE* pipe = popen(cmd.c_str(), "r");
   if (!pipe) return r;
   std::array<char, 4096> buf{};
   std::size_t n = 0;
-  while ((n = std::fread(buf.data(), 1, buf.size(), pipe)) > 0) r.out.append(buf.data(), n);
+  while ((n = std::fread(buf.data(), 1, buf.size(), pipe)) > 0) r.std_out.append(buf.data(), n);
   const int status = pclose(pipe);
   r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  r.std_err = read_file(err_path);
+  std::filesystem::remove(err_path);
+  r.out = r.std_out + r.std_err;
   return r;
 }
 
