@@ -21,6 +21,18 @@
 
 namespace statespace {
 
+// tbb::parallel_for over [0, n) in chunks of about `grain`, or one plain call on
+// this thread when there is only one chunk: the levels of a few states (most
+// levels of the small puzzles) must not pay for waking the workers.
+template <class F>
+void for_each_chunk(std::size_t n, std::size_t grain, const F& body) {
+  if (n <= grain) {
+    body(tbb::blocked_range<std::size_t>(0, n));
+  } else {
+    tbb::parallel_for(tbb::blocked_range<std::size_t>(0, n, grain), body);
+  }
+}
+
 // What a ranked enumeration found.
 struct RankedEnumeration {
   RankBitset members;                 // ranks of the reachable states
@@ -66,7 +78,7 @@ class LevelBits {
   // Ends a level: every worker's marks join `visited` and are cleared.
   void absorb(const std::vector<Words*>& seen) {
     constexpr std::size_t kWordGrain = 4096;
-    tbb::parallel_for(tbb::blocked_range<std::size_t>(0, visited_.size(), kWordGrain), [&](const auto& range) {
+    for_each_chunk(visited_.size(), kWordGrain, [&](const auto& range) {
       for (Words* words : seen) {
         for (std::size_t w = range.begin(); w != range.end(); ++w) {
           visited_[w] |= (*words)[w];

@@ -102,8 +102,9 @@ inline RankedEnumeration enumerate_permutation(const PermutationPuzzle& p, Board
   std::vector<Work> work{{BucketMoves::bucket(find_blank(start, p.cells()), BucketMoves::kStart), &root, 1}};
   RankedEnumeration e{{}, {1}, 0};
   std::uint64_t total = 1;
+  std::uint64_t level_entries = 1;
   for (int parity = 0;; parity ^= 1) {
-    tbb::parallel_for(tbb::blocked_range<std::size_t>(0, work.size(), 1), [&](const auto& range) {
+    const auto run = [&](const tbb::blocked_range<std::size_t>& range) {
       Local& local = locals.local();
       for (std::size_t w = range.begin(); w != range.end(); ++w) {
         const Work& item = work[w];
@@ -124,7 +125,12 @@ inline RankedEnumeration enumerate_permutation(const PermutationPuzzle& p, Board
           local.lookups += item.size;
         }
       }
-    });
+    };
+    if (level_entries <= kGrain) {
+      run(tbb::blocked_range<std::size_t>(0, work.size()));
+    } else {
+      tbb::parallel_for(tbb::blocked_range<std::size_t>(0, work.size(), 1), run);
+    }
 
     std::vector<Local*> workers;
     std::vector<LevelBits::Words*> seen;
@@ -132,7 +138,7 @@ inline RankedEnumeration enumerate_permutation(const PermutationPuzzle& p, Board
       workers.push_back(&local);
       seen.push_back(&local.seen);
     }
-    tbb::parallel_for(std::size_t{1}, workers.size(), [&](std::size_t i) {
+    tbb::parallel_for(std::size_t{1}, workers.size(), [&](std::size_t i) {  // empty for one worker
       for (Bucket& b : workers[i]->found[parity]) {
         std::size_t kept = 0;
         for (std::size_t j = 0; j < b.count; ++j) {
@@ -144,7 +150,7 @@ inline RankedEnumeration enumerate_permutation(const PermutationPuzzle& p, Board
     bits.absorb(seen);
 
     work.clear();
-    std::uint64_t layer = 0;
+    std::uint64_t layer = 0;  // this level's states, the next level's entries
     for (Local* local : workers) {
       const auto& buckets = local->found[parity];
       for (std::size_t b = 0; b < buckets.size(); ++b) {
@@ -156,6 +162,7 @@ inline RankedEnumeration enumerate_permutation(const PermutationPuzzle& p, Board
       for (Bucket& b : local->found[parity ^ 1]) b.count = 0;  // the next level writes there
     }
     if (layer == 0) break;
+    level_entries = layer;
     e.layers.push_back(layer);
     total += layer;
     if (progress) progress->level(unsigned(e.layers.size() - 1), layer, total);

@@ -41,7 +41,7 @@ RankedEnumeration enumerate_ranked(const P& p, const typename P::State& start, P
     RankedEnumeration e{{}, {1}, 0};
     std::uint64_t total = 1;
     while (true) {
-      tbb::parallel_for(tbb::blocked_range<std::size_t>(0, frontier.size(), kGrain), [&](const auto& range) {
+      for_each_chunk(frontier.size(), kGrain, [&](const auto& range) {
         Local& local = locals.local();
         for (std::size_t i = range.begin(); i != range.end(); ++i) {
           p.for_each_successor(frontier[i], [&](const State& s) {

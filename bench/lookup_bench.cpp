@@ -64,7 +64,9 @@ int register_all() {
   for (const auto kind : kLookupKinds) {
     const std::string name = "BM_Lookup/" + std::string(lookup_name(kind));
     auto* b = benchmark::RegisterBenchmark(name.c_str(), bm_lookup, kind);
-    b->RangeMultiplier(8)->Range(1 << 10, counts_comparisons(kind) ? 1 << 14 : 1 << 20);
+    for (const int size : {1 << 10, 1 << 12, 1 << 14, 1 << 17, 1 << 20}) {
+      if (!counts_comparisons(kind) || size <= 1 << 14) b->Arg(size);
+    }
     b->Unit(benchmark::kMicrosecond);
   }
   return 0;

@@ -7,6 +7,7 @@
 #pragma once
 
 #include <absl/container/flat_hash_set.h>
+#include <absl/hash/hash.h>
 
 #include <algorithm>
 #include <cstdint>
@@ -46,7 +47,13 @@ class HashSetLookup {
   LookupStats stats_;
 };
 
-template <class State, class Hash = BoardHash>
+// absl's own hash of the packed word: the mixing its Swiss table is tuned for
+// (measured a little faster than BoardHash's splitmix64 here).
+struct AbslBoardHash {
+  [[nodiscard]] std::size_t operator()(Board b) const noexcept { return absl::Hash<std::uint64_t>{}(b.bits); }
+};
+
+template <class State, class Hash = AbslBoardHash>
 using HashedLookup = HashSetLookup<absl::flat_hash_set<State, Hash>, LookupKind::kHashed>;
 
 template <class State, class Hash = BoardHash>
