@@ -59,34 +59,30 @@ struct LevelCounts {
   std::uint64_t edges = 0;    // moves between depths d and d+1
 };
 
-// The sequence of class index q with both parities at hand: the even-lex one and,
-// swapping the last two tiles, lex + 1 (decoded once per q, reused by its blanks).
+// The sequence of class index q with the parity a slot needs: lex 2q or 2q + 1
+// (swapping the last two tiles flips the parity and adds one to lex; both ranks are
+// in one block of the suffix table). Each is decoded at most once per q.
 class SequenceCache {
  public:
-  SequenceCache(const TileIndex& index, const TileSuffixTable& table) : decoder_(index, table), m_(index.tiles()) {}
+  SequenceCache(const TileIndex& index, const TileSuffixTable& table) : decoder_(index, table) {}
   const TileSequence& get(std::uint64_t q, unsigned parity) {
     if (q != q_) {
       q_ = q;
-      even_ = &decoder_.decode(q << 1, even_parity_);
+      even_parity_ = decoder_.decode(q << 1, variant_[0]);
       odd_ready_ = false;
     }
-    if (parity == even_parity_) return *even_;
+    if (parity == even_parity_) return variant_[0].s;
     if (!odd_ready_) {
-      odd_ = *even_;
-      std::swap(odd_.item[m_ - 2], odd_.item[m_ - 1]);
-      odd_.digit[m_ - 2] = 1;
-      odd_.lex += 1;
+      (void)decoder_.decode((q << 1) + 1, variant_[1]);
       odd_ready_ = true;
     }
-    return odd_;
+    return variant_[1].s;
   }
 
  private:
   TileSequenceDecoder decoder_;
-  int m_;
   std::uint64_t q_ = ~std::uint64_t{0};
-  const TileSequence* even_ = nullptr;
-  TileSequence odd_;
+  std::array<TileSequenceDecoder::Output, 2> variant_{};  // lex 2q and 2q + 1
   unsigned even_parity_ = 0;
   bool odd_ready_ = false;
 };
@@ -109,10 +105,12 @@ class ClaimQueue {
     __builtin_prefetch(words_ + entry / TwoBitTable::kPerWord, 1);
     batch_[size_++] = entry;
   }
-  // Call between frontier words: room for one word's 32 positions x 4 moves remains.
+  // Call between frontier words: room for one word's 32 positions x 2 moves remains.
   void flush_if_full() {
-    if (size_ + 4 * TwoBitTable::kPerWord > kBatch) drain();
+    if (size_ + 2 * TwoBitTable::kPerWord > kBatch) drain();
   }
+  // For entries next to the ones the scan is reading: already cached, no need to wait.
+  void resolve_now(std::uint64_t entry) { resolve(entry); }
   void drain() {
     for (unsigned i = 0; i < size_; ++i) resolve(batch_[i]);
     size_ = 0;
@@ -245,9 +243,10 @@ class Engine {
               const std::uint64_t entry = w * TwoBitTable::kPerWord + unsigned(std::countr_zero(frontier)) / 2;
               const std::uint64_t q = divide.quotient(entry);
               const SlotMoves& m = moves_[from][entry - q * count];
-              // Left and right keep the sequence: same q, neighbouring blank.
-              if (m.left >= 0) queue.push(q * stride + std::uint64_t(m.left));
-              if (m.right >= 0) queue.push(q * stride + std::uint64_t(m.right));
+              // Left and right keep the sequence: same q, neighbouring blank, in the
+              // part of the other table that the scan's position q streams through.
+              if (m.left >= 0) queue.resolve_now(q * stride + std::uint64_t(m.left));
+              if (m.right >= 0) queue.resolve_now(q * stride + std::uint64_t(m.right));
               const TileSequence& s = sequences.get(q, m.parity);
               if (m.up >= 0) queue.push((index_.moved_lex<kCols>(s, m.blank, false) >> 1) * stride + std::uint64_t(m.up));
               if (m.down >= 0) {

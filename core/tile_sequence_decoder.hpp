@@ -46,20 +46,33 @@ class TileSequenceDecoder {
   TileSequenceDecoder(const TileIndex& index, const TileSuffixTable& table)
       : index_(&index), table_(&table), m_(index.tiles()), k_(table.suffix()) {}
 
-  // The sequence of rank lex and the parity of its digit sum (= of its inversions).
-  const TileSequence& decode(std::uint64_t lex, unsigned& parity) {
+  // An output buffer: the prefix it holds is rewritten only when its block changes.
+  struct Output {
+    TileSequence s;
+    std::uint64_t block = ~std::uint64_t{0};
+  };
+
+  // Writes the sequence of rank lex into out.s (item/digit positions past m-1 get
+  // scratch) and returns the parity of its digit sum (= of its inversions). Byte
+  // stores throughout: the caller reads single items, which store forwarding serves.
+  unsigned decode(std::uint64_t lex, Output& out) {
     const std::uint64_t hi = k_ == m_ ? 0 : table_->block().quotient(lex);
     const std::uint64_t lo = lex - hi * table_->block().divisor();
     if (hi != hi_) refill(hi);
+    if (out.block != hi) {
+      out.s = prefix_;
+      out.block = hi;
+    }
     const TileSuffixTable::Entry& e = (*table_)[lo];
     const int base = m_ - k_;
-    for (int j = 0; j < TileSuffixTable::kMaxSuffix; ++j) s_.item[base + j] = remaining_[e.relative[j]];
-    std::memcpy(&s_.digit[base], e.digit.data(), TileSuffixTable::kMaxSuffix);
+    for (int j = 0; j < TileSuffixTable::kMaxSuffix; ++j) {
+      out.s.item[base + j] = remaining_[e.relative[j]];
+      out.s.digit[base + j] = e.digit[j];
+    }
     std::uint64_t digits = 0;
     std::memcpy(&digits, e.digit.data(), sizeof digits);
-    parity = (prefix_parity_ + unsigned(std::popcount(digits & 0x0101010101010101ULL))) & 1u;
-    s_.lex = lex;
-    return s_;
+    out.s.lex = lex;
+    return (prefix_parity_ + unsigned(std::popcount(digits & 0x0101010101010101ULL))) & 1u;
   }
 
  private:
@@ -67,12 +80,11 @@ class TileSequenceDecoder {
     hi_ = hi;
     // The prefix of hi * k! is the prefix of every rank in the block; its suffix is
     // the remaining tiles in ascending order (lo = 0).
-    const TileSequence first = index_->sequence_at(hi * table_->block().divisor());
-    s_ = first;
+    prefix_ = index_->sequence_at(hi * table_->block().divisor());
     prefix_parity_ = 0;
-    for (int i = 0; i < m_ - k_; ++i) prefix_parity_ += first.digit[i];
+    for (int i = 0; i < m_ - k_; ++i) prefix_parity_ += prefix_.digit[i];
     remaining_.fill(0);
-    for (int j = 0; j < k_; ++j) remaining_[j] = first.item[m_ - k_ + j];
+    for (int j = 0; j < k_; ++j) remaining_[j] = prefix_.item[m_ - k_ + j];
   }
 
   const TileIndex* index_;
@@ -82,8 +94,7 @@ class TileSequenceDecoder {
   std::uint64_t hi_ = ~std::uint64_t{0};
   unsigned prefix_parity_ = 0;
   std::array<std::uint8_t, 16> remaining_{};
-  // Scratch wide enough for the unrolled 8-byte suffix writes past position m-1.
-  TileSequence s_;
+  TileSequence prefix_;  // the sequence at hi * k!: positions [0, m-k) hold the prefix
 };
 
 }  // namespace statespace

@@ -119,8 +119,9 @@ TEST(TileIndex, VerticalMoveUpdateEqualsReranking) {
 }
 
 void expect_decoder_matches(const TileIndex& index, TileSequenceDecoder& decoder, std::uint64_t lex) {
-  unsigned parity = 2;
-  const TileSequence& got = decoder.decode(lex, parity);
+  TileSequenceDecoder::Output out;
+  const unsigned parity = decoder.decode(lex, out);
+  const TileSequence& got = out.s;
   const TileSequence want = index.sequence_at(lex);
   const int m = index.tiles();
   unsigned sum = 0;
