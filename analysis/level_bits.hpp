@@ -60,12 +60,15 @@ class LevelBits {
 
   // True when r is neither visited nor marked in `seen` yet; marks it. No branch, so
   // the unpredictable outcome costs no misprediction.
-  [[nodiscard]] bool claim(std::uint64_t* seen, std::uint64_t r) const {
+  [[nodiscard]] bool claim(std::uint64_t* seen, std::uint64_t r) const { return claim(visited_.data(), seen, r); }
+  // The same on raw words, for hot loops that keep the pointers in registers.
+  [[nodiscard]] static bool claim(const std::uint64_t* visited, std::uint64_t* seen, std::uint64_t r) {
     const std::size_t w = r >> 6;
-    const bool fresh = !((visited_[w] | seen[w]) & bit(r));
+    const bool fresh = !((visited[w] | seen[w]) & bit(r));
     seen[w] |= bit(r);
     return fresh;
   }
+  [[nodiscard]] const std::uint64_t* visited_words() const { return visited_.data(); }
 
   // Whether any of the workers before `worker` marked r in this level.
   [[nodiscard]] static bool marked_before(const std::vector<Words*>& seen, std::size_t worker, std::uint64_t r) {

@@ -113,13 +113,18 @@ inline RankedEnumeration enumerate_permutation(const PermutationPuzzle& p, Board
           if (out.items.size() < out.count + item.size) {
             out.items.resize(std::max(2 * out.items.size(), out.count + item.size));
           }
+          // Locals, so that the stores through `slot` cannot alias them.
+          const SwapMove swap = move.swap;
+          const RankedBoard* in = item.entries;
+          const std::size_t size = item.size;
+          const std::uint64_t* visited = bits.visited_words();
+          std::uint64_t* seen = local.seen.data();
           RankedBoard* slot = out.items.data();
           std::size_t count = out.count;
-          for (std::size_t i = 0; i < item.size; ++i) {
-            const RankedBoard& parent = item.entries[i];
-            const std::uint64_t rank = move.swap.rank_after(parent.board, parent.rank);
-            slot[count] = {move.swap.apply(parent.board), rank};
-            count += bits.claim(local.seen.data(), rank);
+          for (std::size_t i = 0; i < size; ++i) {
+            const std::uint64_t rank = swap.rank_after(in[i].board, in[i].rank);
+            slot[count] = {swap.apply(in[i].board), rank};
+            count += LevelBits::claim(visited, seen, rank);
           }
           out.count = count;
           local.lookups += item.size;

@@ -16,7 +16,7 @@
 //
 // Skipped: linear and linear-sentinel on tiles:2x5. A scan costs one comparison per
 // stored state, so an enumeration costs about lookups x states / 2 comparisons:
-// 4.4e10 on tiles:3x3 (about 20 s, measured once per run), but 4.4e12 on
+// 4.4e10 on tiles:3x3 (10-20 s, measured once per repetition), but 4.4e12 on
 // tiles:2x5, over half an hour per run.
 #include <benchmark/benchmark.h>
 
@@ -88,7 +88,7 @@ int register_all() {
       auto* b = benchmark::RegisterBenchmark(("BM_Enumerate/" + c.puzzle + "/" + lookup).c_str(), bm_enumerate, p,
                                              lookup);
       b->Unit(benchmark::kMillisecond)->UseRealTime();
-      // The quadratic scans on the 8-puzzle take ~20 s: measure them once per repetition.
+      // The quadratic scans on the 8-puzzle take 10-20 s: one iteration per repetition.
       if (c.puzzle == "tiles:3x3" && lookup.starts_with("linear")) b->Iterations(1);
     }
   }

@@ -113,7 +113,7 @@ TEST(Lookups, MemoryEstimatesCoverTheRealTables) {
 
 // discover() with every strategy visits the same states in the same order: the
 // strategies differ in cost only. (The linear scans skip tiles:3x3: 4.4e10
-// comparisons, about 20 s each; the CLI test runs them on the seed puzzles.)
+// comparisons, 10-20 s each; the CLI test runs them on the seed puzzles.)
 TEST(Lookups, DiscoverIsIdenticalWithEveryStrategyOnEveryModel) {
   for (const auto& any : small_models()) {
     std::visit(

@@ -124,7 +124,7 @@ TEST(Bidirectional, SameLengthAsForwardBfsOnEveryNoOffAndHex6Position) {
 
 // The analysis (states, edges, layers, farthest positions, edges between layers)
 // does not depend on the lookup, on every model; the linear scans skip tiles:3x3
-// (4.4e10 comparisons, about 20 s each).
+// (4.4e10 comparisons, 10-20 s each).
 TEST(SeedCounts, AnalysisIsIdenticalWithEveryLookupOnEveryModel) {
   const std::vector<AnyPuzzle> models = {NoOff{}, Hex6{}, Oshidori{3}, Oshidori{5}, Tiles(2, 3), Tiles(2, 4), Tiles(3, 3)};
   for (const auto& any : models) {
