@@ -51,8 +51,9 @@ BidirectionalSolution<P> solve_bidirectional(const P& p, const typename P::State
     std::uint32_t backward;  // and the backward-tagged one
     std::uint64_t moves;
   };
-  // The node, and the index's slot (key, value, control byte) at most half full.
-  constexpr std::uint64_t kBytesPerState = sizeof(Node) + 2 * (sizeof(std::pair<State, std::uint32_t>) + 1);
+  // The node (twice, for the vector's growth), and the index's slots (key, value,
+  // control byte): absl tables are 7/16 full right after they grow.
+  constexpr std::uint64_t kBytesPerState = 2 * sizeof(Node) + (sizeof(std::pair<State, std::uint32_t>) + 1) * 16 / 7;
 
   BidirectionalSolution<P> sol;
   if (start == goal) {

@@ -40,7 +40,8 @@ int run_solve(const Args& args, Context& context) {
       "method", po::value(&method)->default_value(method)->value_name("METHOD"),
       "bfs (forward from the position, seed 003's hex1.c) or bidirectional (from both ends in one queue, hex2.c)")(
       "lookup", po::value(&lookup)->default_value(lookup)->value_name("NAME"),
-      ("visited set of --method bfs: " + lookup_names() + " (linear ones also count comparisons)").c_str());
+      ("visited set of --method bfs: " + lookup_names() +
+       " (linear ones count comparisons; the default ranked becomes hashed when its bitset exceeds --memory)").c_str());
   po::positional_options_description positional;
   positional.add("puzzle", 1).add("position", 1);
   po::variables_map vm;
@@ -71,12 +72,20 @@ int run_solve(const Args& args, Context& context) {
           sol = {std::move(both.path), both.stored};
           prefix = "bidirectional: ";
         } else {
-          if (lookup_kind == LookupKind::kRanked) {
-            budget.require(RankBitset::bytes_for(p.rank_space()), p.name() + ": ranked visited set");
+          LookupKind kind = lookup_kind;
+          if (kind == LookupKind::kRanked) {
+            const std::uint64_t need = RankBitset::bytes_for(p.rank_space());
+            // The default must not refuse a short 15-puzzle solve over a 5.2 TB bitset:
+            // a hash set grows with the search instead (the queue stays budgeted).
+            if (vm["lookup"].defaulted() && need > budget.bytes()) {
+              kind = LookupKind::kHashed;
+            } else {
+              budget.require(need, p.name() + ": ranked visited set");
+            }
           }
-          with_lookup(lookup_kind, p, [&](auto& visited) {
+          with_lookup(kind, p, [&](auto& visited) {
             sol = solve_bfs(p, start, goal, visited, budget);
-            if (counts_comparisons(lookup_kind)) cost = ", " + std::to_string(visited.stats().comparisons) + " comparisons";
+            if (counts_comparisons(kind)) cost = ", " + std::to_string(visited.stats().comparisons) + " comparisons";
           });
         }
         if (sol.path.empty()) throw UsageError(unsolvable_reason(p, start, goal, sol.stored));

@@ -29,7 +29,10 @@ template <Puzzle P, VisitedSet<typename P::State> V>
 Solution<P> solve_bfs(const P& p, const typename P::State& start, const typename P::State& goal, V& visited,
                       const MemoryBudget& budget) {
   using State = typename P::State;
-  constexpr std::uint64_t kBytesPerState = sizeof(State) + sizeof(std::uint32_t);
+  // Per stored state: queue and parent entries, twice for the vectors' growth, and the
+  // visited set's share, at most std::unordered_set's 40 bytes (node and bucket; the
+  // absl table takes at most 21, a ranked set is allocated and budgeted up front).
+  constexpr std::uint64_t kBytesPerState = 2 * (sizeof(State) + sizeof(std::uint32_t)) + 40;
   Solution<P> sol;
   if (start == goal) {
     sol.path = {start};
@@ -47,7 +50,7 @@ Solution<P> solve_bfs(const P& p, const typename P::State& start, const typename
         found_parent = front;
       } else if (visited.insert(s)) {
         if ((queue.size() & 0xFFFFF) == 0) {
-          budget.require((queue.size() + 0x100000) * kBytesPerState * 2, p.name() + ": solve queue");
+          budget.require((queue.size() + 0x100000) * kBytesPerState, p.name() + ": solve queue and visited set");
         }
         queue.push_back(s);
         parent.push_back(std::uint32_t(front));
