@@ -10,6 +10,7 @@
 
 #include "analysis/analyze.hpp"
 #include "analysis/explicit_space.hpp"
+#include "analysis/implicit_bfs.hpp"
 #include "core/errors.hpp"
 #include "core/permutation_puzzle.hpp"
 
@@ -28,9 +29,16 @@ std::string resolve_engine(const P& p, const AnalyzeOptions& o) {
   }
   std::string engine = o.engine;
   if (engine == "auto") {
-    const std::uint64_t bound = reachable_bound(p);
-    const bool fits = explicit_bytes(p.rank_space(), bound, bound * P::kMaxMoves) <= o.memory.bytes();
+    const bool fits = enumerate_explicit_bytes(p, parse_lookup(o.lookup)) <= o.memory.bytes();
     engine = kTiles && (checkpoints || !fits) ? "implicit" : "explicit";
+  }
+  if constexpr (kTiles) {
+    // The explicit engine's own refusal, naming the engine that may fit, when nothing
+    // asked for the explicit graph's extras.
+    if (engine == "explicit" && !o.all_pairs && !o.components && o.lookup == "ranked" && !checkpoints) {
+      o.memory.require(enumerate_explicit_bytes(p), p.name() + ": explicit graph",
+                       "use --engine implicit, which needs " + std::to_string(implicit_bytes(p)) + " bytes");
+    }
   }
   if (engine == "implicit" && !kTiles) {
     throw UsageError(p.name() + ": --engine implicit handles the tiles:RxC puzzles only (use --engine explicit)");

@@ -135,17 +135,23 @@ ExplicitSpace build_explicit(const P& p, RankBitset members, const MemoryBudget&
 // bitset each); the others run discover() with their set. `stats`, when given,
 // receives the set's counts (the linear scans' comparisons). The graph is the same
 // whatever the lookup.
+// Bytes enumerate_explicit needs at most: the graph and the visited set (the ranked
+// enumeration keeps one bitset per worker).
 template <Puzzle P>
-ExplicitSpace enumerate_explicit(const P& p, const typename P::State& start, const MemoryBudget& budget,
-                                 Progress* progress = nullptr, LookupKind lookup = LookupKind::kRanked,
-                                 LookupStats* stats = nullptr) {
+std::uint64_t enumerate_explicit_bytes(const P& p, LookupKind lookup = LookupKind::kRanked) {
   const std::uint64_t bound = reachable_bound(p);
   const std::uint64_t lookup_extra =
       lookup == LookupKind::kRanked
           ? std::uint64_t(tbb::this_task_arena::max_concurrency()) * RankedLookup<P>::bytes_for(p)
           : lookup_bytes(lookup, p, bound);
-  budget.require(explicit_bytes(p.rank_space(), bound, bound * P::kMaxMoves) + lookup_extra,
-                 p.name() + ": explicit graph");
+  return explicit_bytes(p.rank_space(), bound, bound * P::kMaxMoves) + lookup_extra;
+}
+
+template <Puzzle P>
+ExplicitSpace enumerate_explicit(const P& p, const typename P::State& start, const MemoryBudget& budget,
+                                 Progress* progress = nullptr, LookupKind lookup = LookupKind::kRanked,
+                                 LookupStats* stats = nullptr) {
+  budget.require(enumerate_explicit_bytes(p, lookup), p.name() + ": explicit graph");
   LookupStats counts;
   RankBitset members;
   if (lookup == LookupKind::kRanked) {
@@ -161,7 +167,7 @@ ExplicitSpace enumerate_explicit(const P& p, const typename P::State& start, con
           for (const auto& s : d.order) members.insert(p.rank(s));
           counts = visited.stats();
         },
-        bound);
+        reachable_bound(p));
   }
   if (stats) *stats = counts;
   return build_explicit(p, std::move(members), budget);

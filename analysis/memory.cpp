@@ -14,11 +14,12 @@ namespace statespace {
 MemoryBudget::MemoryBudget()
     : bytes_(std::uint64_t(sysconf(_SC_PHYS_PAGES)) * std::uint64_t(sysconf(_SC_PAGE_SIZE)) / 4 * 3) {}
 
-void MemoryBudget::require(std::uint64_t needed, std::string_view what) const {
+void MemoryBudget::require(std::uint64_t needed, std::string_view what, std::string_view alternative) const {
   if (needed <= bytes_) return;
   throw UsageError(std::string(what) + " needs " + std::to_string(needed) + " bytes, over the memory budget of " +
                    std::to_string(bytes_) + " bytes (raise it with --memory BYTES, e.g. --memory " +
-                   std::to_string((needed >> 30) + 1) + "G)");
+                   std::to_string((needed >> 30) + 1) + "G" +
+                   (alternative.empty() ? std::string() : ", or " + std::string(alternative)) + ")");
 }
 
 std::uint64_t parse_bytes(std::string_view text) {

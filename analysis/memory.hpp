@@ -13,8 +13,9 @@ class MemoryBudget {
   MemoryBudget();
   explicit MemoryBudget(std::uint64_t bytes) : bytes_(bytes) {}
   [[nodiscard]] std::uint64_t bytes() const { return bytes_; }
-  // Throws UsageError naming `what`, the bytes needed, the budget and --memory.
-  void require(std::uint64_t needed, std::string_view what) const;
+  // Throws UsageError naming `what`, the bytes needed, the budget and --memory, and
+  // `alternative` (e.g. another engine) when there is one.
+  void require(std::uint64_t needed, std::string_view what, std::string_view alternative = {}) const;
 
  private:
   std::uint64_t bytes_;

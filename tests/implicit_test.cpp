@@ -319,6 +319,15 @@ TEST(ImplicitBfs, CliEngineChoiceAndRefusals) {
   const auto ex = testing::run_statespace("analyze tiles:3x4 --engine explicit --memory 1G --quiet");
   EXPECT_EQ(ex.exit_code, 2);
   EXPECT_NE(ex.out.find("explicit graph needs"), std::string::npos) << ex.out;
+  EXPECT_NE(ex.out.find("or use --engine implicit, which needs 59875200 bytes)"), std::string::npos) << ex.out;
+  // The default engine is explicit: its refusal names the engine that fits.
+  const auto dflt = testing::run_statespace("analyze tiles:2x7 --memory 20G --quiet");
+  EXPECT_EQ(dflt.exit_code, 2);
+  EXPECT_NE(dflt.out.find("or use --engine implicit, which needs 10897286400 bytes)"), std::string::npos) << dflt.out;
+  // Not when the request needs the explicit graph anyway.
+  const auto components = testing::run_statespace("analyze tiles:3x4 --components --memory 1G --quiet");
+  EXPECT_EQ(components.exit_code, 2);
+  EXPECT_EQ(components.out.find("--engine implicit"), std::string::npos) << components.out;
 }
 
 }  // namespace
