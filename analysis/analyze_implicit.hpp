@@ -17,9 +17,10 @@
 namespace statespace {
 
 // "explicit" or "implicit" for o.engine on p. auto: explicit while the explicit
-// graph's estimate (explicit_bytes) fits the memory budget, implicit above it and
-// whenever a checkpoint is asked for. Throws UsageError for an unknown engine, for
-// implicit on a model other than tiles:RxC, and for checkpoints without it.
+// enumeration's estimate (enumerate_explicit_bytes) fits the memory budget, implicit
+// above it and whenever a checkpoint is asked for. Throws UsageError for an unknown
+// engine, for implicit on a model other than tiles:RxC, for checkpoints without it,
+// and for an explicit tiles run over the budget (naming the implicit engine's need).
 template <Puzzle P>
 std::string resolve_engine(const P& p, const AnalyzeOptions& o) {
   constexpr bool kTiles = std::same_as<P, Tiles>;
