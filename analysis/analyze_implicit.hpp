@@ -29,15 +29,15 @@ std::string resolve_engine(const P& p, const AnalyzeOptions& o) {
     throw ParseError("analyze: unknown --engine '" + o.engine + "' (expected: explicit, implicit or auto)");
   }
   std::string engine = o.engine;
+  const std::uint64_t explicit_need = enumerate_explicit_bytes(p, parse_lookup(o.lookup));
   if (engine == "auto") {
-    const bool fits = enumerate_explicit_bytes(p, parse_lookup(o.lookup)) <= o.memory.bytes();
-    engine = kTiles && (checkpoints || !fits) ? "implicit" : "explicit";
+    engine = kTiles && (checkpoints || explicit_need > o.memory.bytes()) ? "implicit" : "explicit";
   }
   if constexpr (kTiles) {
-    // The explicit engine's own refusal, naming the engine that may fit, when nothing
-    // asked for the explicit graph's extras.
+    // The explicit engine's own refusal, ahead of it, naming the engine that may fit
+    // when nothing asked for the explicit graph's extras.
     if (engine == "explicit" && !o.all_pairs && !o.components && o.lookup == "ranked" && !checkpoints) {
-      o.memory.require(enumerate_explicit_bytes(p), p.name() + ": explicit graph",
+      o.memory.require(explicit_need, p.name() + ": explicit graph",
                        "use --engine implicit, which needs " + std::to_string(implicit_bytes(p)) + " bytes");
     }
   }

@@ -130,11 +130,6 @@ ExplicitSpace build_explicit(const P& p, RankBitset members, const MemoryBudget&
   return space;
 }
 
-// Reachable set from `start` as an explicit graph, through the chosen visited set:
-// ranked takes the parallel path (enumerate_ranked, whose workers keep one rank
-// bitset each); the others run discover() with their set. `stats`, when given,
-// receives the set's counts (the linear scans' comparisons). The graph is the same
-// whatever the lookup.
 // Bytes enumerate_explicit needs at most: the graph and the visited set (the ranked
 // enumeration keeps one bitset per worker).
 template <Puzzle P>
@@ -147,6 +142,11 @@ std::uint64_t enumerate_explicit_bytes(const P& p, LookupKind lookup = LookupKin
   return explicit_bytes(p.rank_space(), bound, bound * P::kMaxMoves) + lookup_extra;
 }
 
+// Reachable set from `start` as an explicit graph, through the chosen visited set:
+// ranked takes the parallel path (enumerate_ranked, whose workers keep one rank
+// bitset each); the others run discover() with their set. `stats`, when given,
+// receives the set's counts (the linear scans' comparisons). The graph is the same
+// whatever the lookup.
 template <Puzzle P>
 ExplicitSpace enumerate_explicit(const P& p, const typename P::State& start, const MemoryBudget& budget,
                                  Progress* progress = nullptr, LookupKind lookup = LookupKind::kRanked,
