@@ -12,7 +12,7 @@
 #include "analysis/explicit_space.hpp"
 #include "analysis/implicit_bfs.hpp"
 #include "core/errors.hpp"
-#include "core/permutation_puzzle.hpp"
+#include "puzzles/permutation_puzzle.hpp"
 
 namespace statespace {
 

@@ -17,7 +17,7 @@
 
 #include "analysis/memory.hpp"
 #include "analysis/progress.hpp"
-#include "core/permutation_puzzle.hpp"
+#include "puzzles/permutation_puzzle.hpp"
 
 namespace statespace {
 

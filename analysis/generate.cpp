@@ -5,7 +5,7 @@
 #include <numeric>
 
 #include "core/errors.hpp"
-#include "core/tiles_parity.hpp"
+#include "puzzles/tiles_parity.hpp"
 
 namespace statespace {
 

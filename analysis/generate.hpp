@@ -24,7 +24,7 @@
 
 #include "analysis/distance_table.hpp"
 #include "analysis/rng.hpp"
-#include "core/permutation_puzzle.hpp"
+#include "puzzles/permutation_puzzle.hpp"
 
 namespace statespace {
 

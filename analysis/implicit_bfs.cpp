@@ -21,8 +21,8 @@
 #include "analysis/two_bit_table.hpp"
 #include "core/errors.hpp"
 #include "core/ranking.hpp"
-#include "core/tile_index.hpp"
-#include "core/tile_sequence_decoder.hpp"
+#include "puzzles/tile_index.hpp"
+#include "puzzles/tile_sequence_decoder.hpp"
 
 namespace statespace {
 

@@ -8,7 +8,7 @@
 #include <limits>
 
 #include "analysis/generate.hpp"
-#include "core/tiles_parity.hpp"
+#include "puzzles/tiles_parity.hpp"
 
 namespace statespace {
 

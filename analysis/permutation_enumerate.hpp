@@ -27,7 +27,7 @@
 
 #include "analysis/level_bits.hpp"
 #include "analysis/progress.hpp"
-#include "core/permutation_puzzle.hpp"
+#include "puzzles/permutation_puzzle.hpp"
 #include "core/rank_delta.hpp"
 
 namespace statespace {

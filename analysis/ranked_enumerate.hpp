@@ -17,7 +17,7 @@
 #include "analysis/level_bits.hpp"
 #include "analysis/permutation_enumerate.hpp"
 #include "analysis/progress.hpp"
-#include "core/permutation_puzzle.hpp"
+#include "puzzles/permutation_puzzle.hpp"
 #include "core/puzzle.hpp"
 
 namespace statespace {

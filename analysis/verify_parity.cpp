@@ -8,7 +8,7 @@
 #include <limits>
 
 #include "analysis/explicit_space.hpp"
-#include "core/tiles_parity.hpp"
+#include "puzzles/tiles_parity.hpp"
 
 namespace statespace {
 

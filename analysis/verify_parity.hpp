@@ -13,7 +13,7 @@
 
 #include "analysis/memory.hpp"
 #include "core/board.hpp"
-#include "core/permutation_puzzle.hpp"
+#include "puzzles/permutation_puzzle.hpp"
 
 namespace statespace {
 

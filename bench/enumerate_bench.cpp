@@ -34,7 +34,7 @@
 #include "analysis/explicit_space.hpp"
 #include "analysis/ranked_enumerate.hpp"
 #include "core/lookup.hpp"
-#include "core/registry.hpp"
+#include "puzzles/registry.hpp"
 
 namespace statespace {
 namespace {

@@ -19,7 +19,7 @@
 #include <unordered_map>
 
 #include "analysis/implicit_bfs.hpp"
-#include "core/permutation_puzzle.hpp"
+#include "puzzles/permutation_puzzle.hpp"
 
 namespace statespace {
 namespace {

@@ -16,7 +16,7 @@
 #include <vector>
 
 #include "core/lookup.hpp"
-#include "core/permutation_puzzle.hpp"
+#include "puzzles/permutation_puzzle.hpp"
 
 namespace statespace {
 namespace {

@@ -7,7 +7,7 @@
 #include <numeric>
 
 #include "analysis/analyze.hpp"
-#include "core/registry.hpp"
+#include "puzzles/registry.hpp"
 
 namespace statespace {
 namespace {

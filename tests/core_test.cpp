@@ -5,7 +5,7 @@
 #include <set>
 
 #include "core/errors.hpp"
-#include "core/registry.hpp"
+#include "puzzles/registry.hpp"
 
 namespace statespace {
 namespace {

@@ -13,7 +13,7 @@
 #include "analysis/generate.hpp"
 #include "analysis/solve.hpp"
 #include "core/errors.hpp"
-#include "core/tiles_parity.hpp"
+#include "puzzles/tiles_parity.hpp"
 #include "test_util.hpp"
 
 namespace statespace {

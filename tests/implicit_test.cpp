@@ -11,9 +11,9 @@
 #include "analysis/analyze.hpp"
 #include "analysis/implicit_bfs.hpp"
 #include "core/errors.hpp"
-#include "core/permutation_puzzle.hpp"
-#include "core/tile_index.hpp"
-#include "core/tile_sequence_decoder.hpp"
+#include "puzzles/permutation_puzzle.hpp"
+#include "puzzles/tile_index.hpp"
+#include "puzzles/tile_sequence_decoder.hpp"
 #include "report_compare.hpp"
 #include "test_util.hpp"
 

@@ -14,7 +14,7 @@
 #include "analysis/ranked_enumerate.hpp"
 #include "core/lookup.hpp"
 #include "core/rank_delta.hpp"
-#include "core/registry.hpp"
+#include "puzzles/registry.hpp"
 
 namespace statespace {
 namespace {

@@ -10,7 +10,7 @@
 
 #include "analysis/generate.hpp"
 #include "analysis/loop_sort.hpp"
-#include "core/tiles_parity.hpp"
+#include "puzzles/tiles_parity.hpp"
 #include "test_util.hpp"
 
 namespace statespace {

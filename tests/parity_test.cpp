@@ -10,7 +10,7 @@
 #include "analysis/rng.hpp"
 #include "analysis/verify_parity.hpp"
 #include "core/errors.hpp"
-#include "core/tiles_parity.hpp"
+#include "puzzles/tiles_parity.hpp"
 #include "test_util.hpp"
 
 namespace statespace {

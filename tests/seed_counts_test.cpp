@@ -13,7 +13,7 @@
 #include "analysis/explicit_space.hpp"
 #include "analysis/solve.hpp"
 #include "core/lookup.hpp"
-#include "core/registry.hpp"
+#include "puzzles/registry.hpp"
 #include "test_util.hpp"
 
 namespace statespace {

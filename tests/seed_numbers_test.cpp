@@ -6,7 +6,7 @@
 
 #include "analysis/analyze.hpp"
 #include "analysis/solve.hpp"
-#include "core/registry.hpp"
+#include "puzzles/registry.hpp"
 
 namespace statespace {
 namespace {

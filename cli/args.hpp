@@ -12,7 +12,7 @@
 #include <variant>
 
 #include "core/errors.hpp"
-#include "core/registry.hpp"
+#include "puzzles/registry.hpp"
 
 namespace statespace::cli {
 

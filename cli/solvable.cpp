@@ -3,8 +3,8 @@
 // which differs for odd and even widths. An answer either way: exit code 0.
 #include <iostream>
 
-#include "analysis/cli.hpp"
-#include "core/tiles_parity.hpp"
+#include "cli/cli.hpp"
+#include "puzzles/tiles_parity.hpp"
 
 namespace statespace::cli {
 

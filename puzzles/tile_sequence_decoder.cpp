@@ -1,4 +1,4 @@
-#include "core/tile_sequence_decoder.hpp"
+#include "puzzles/tile_sequence_decoder.hpp"
 
 #include <algorithm>
 

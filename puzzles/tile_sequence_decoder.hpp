@@ -16,7 +16,7 @@
 #include <memory>
 #include <vector>
 
-#include "core/tile_index.hpp"
+#include "puzzles/tile_index.hpp"
 
 namespace statespace {
 

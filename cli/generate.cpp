@@ -10,8 +10,8 @@
 #include <optional>
 #include <sstream>
 
-#include "analysis/cli.hpp"
-#include "analysis/cli_args.hpp"
+#include "cli/cli.hpp"
+#include "cli/args.hpp"
 #include "analysis/generate.hpp"
 
 namespace statespace::cli {

@@ -1,4 +1,4 @@
-#include "core/tiles_parity.hpp"
+#include "puzzles/tiles_parity.hpp"
 
 #include <algorithm>
 #include <bit>

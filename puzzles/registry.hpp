@@ -7,9 +7,9 @@
 #include <variant>
 #include <vector>
 
-#include "core/nooff.hpp"
-#include "core/oshidori.hpp"
-#include "core/permutation_puzzle.hpp"
+#include "puzzles/nooff.hpp"
+#include "puzzles/oshidori.hpp"
+#include "puzzles/permutation_puzzle.hpp"
 
 namespace statespace {
 

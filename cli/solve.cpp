@@ -2,12 +2,12 @@
 // by board as the seeds print them, or as CSV (step,position).
 #include <iostream>
 
-#include "analysis/cli.hpp"
+#include "cli/cli.hpp"
 #include "analysis/bidirectional.hpp"
 #include "analysis/solve.hpp"
 #include "core/lookup.hpp"
 #include "core/notation.hpp"
-#include "core/registry.hpp"
+#include "puzzles/registry.hpp"
 
 namespace statespace::cli {
 

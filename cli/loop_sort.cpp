@@ -10,10 +10,10 @@
 #include <iostream>
 #include <limits>
 
-#include "analysis/cli.hpp"
-#include "analysis/cli_args.hpp"
+#include "cli/cli.hpp"
+#include "cli/args.hpp"
 #include "analysis/loop_sort.hpp"
-#include "core/permutation_puzzle.hpp"
+#include "puzzles/permutation_puzzle.hpp"
 
 namespace statespace::cli {
 

@@ -1,4 +1,4 @@
-#include "core/tile_index.hpp"
+#include "puzzles/tile_index.hpp"
 
 #include <string>
 

@@ -1,4 +1,4 @@
-#include "core/registry.hpp"
+#include "puzzles/registry.hpp"
 
 #include <charconv>
 

@@ -8,9 +8,9 @@
 
 #include "analysis/analyze.hpp"
 #include "analysis/analyze_implicit.hpp"
-#include "analysis/cli.hpp"
+#include "cli/cli.hpp"
 #include "core/lookup.hpp"
-#include "core/registry.hpp"
+#include "puzzles/registry.hpp"
 #include "reports/puzzle_report.hpp"
 
 namespace statespace::cli {

@@ -6,7 +6,7 @@
 #include <iostream>
 #include <new>
 
-#include "analysis/cli.hpp"
+#include "cli/cli.hpp"
 #include "core/errors.hpp"
 
 namespace statespace::cli {

@@ -2,8 +2,8 @@
 #include <iomanip>
 #include <iostream>
 
-#include "analysis/cli.hpp"
-#include "core/registry.hpp"
+#include "cli/cli.hpp"
+#include "puzzles/registry.hpp"
 
 namespace statespace::cli {
 

@@ -1,4 +1,4 @@
-#include "core/permutation_puzzle.hpp"
+#include "puzzles/permutation_puzzle.hpp"
 
 #include <charconv>
 

@@ -3,8 +3,8 @@
 // proved, 1 when any arrangement disagrees (it never should).
 #include <iostream>
 
-#include "analysis/cli.hpp"
-#include "analysis/cli_args.hpp"
+#include "cli/cli.hpp"
+#include "cli/args.hpp"
 #include "analysis/verify_parity.hpp"
 
 namespace statespace::cli {

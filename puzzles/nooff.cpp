@@ -1,4 +1,4 @@
-#include "core/nooff.hpp"
+#include "puzzles/nooff.hpp"
 
 #include "core/errors.hpp"
 #include "core/notation.hpp"

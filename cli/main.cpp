@@ -1,3 +1,3 @@
-#include "analysis/cli.hpp"
+#include "cli/cli.hpp"
 
 int main(int argc, char** argv) { return statespace::cli::run(argc, argv); }

@@ -1,4 +1,4 @@
-#include "core/oshidori.hpp"
+#include "puzzles/oshidori.hpp"
 
 #include <array>
 
