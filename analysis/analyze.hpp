@@ -35,9 +35,9 @@ struct AnalyzeOptions {
   std::string lookup = "ranked";
   std::string engine = "explicit";  // explicit, implicit or auto (analysis/analyze_implicit.hpp)
   MemoryBudget memory;
-  std::string checkpoint;  // implicit engine: write its state here after each level
+  std::string checkpoint;       // implicit engine: write its state here after each level
   double checkpoint_every = 0;  // ...at most once per this many seconds
-  std::string resume;      // implicit engine: continue the run checkpointed here
+  std::string resume;           // implicit engine: continue the run checkpointed here
   bool progress = true;
   int threads = 1;
 };

@@ -51,7 +51,8 @@ std::string resolve_engine(const P& p, const AnalyzeOptions& o) {
     throw UsageError(p.name() + ": --all-pairs and --components need the explicit graph (--engine explicit)");
   }
   if (engine == "implicit" && o.lookup != "ranked") {
-    throw UsageError(p.name() + ": --lookup chooses the explicit engine's visited set; the implicit engine has its own");
+    throw UsageError(p.name() +
+                     ": --lookup chooses the explicit engine's visited set; the implicit engine has its own");
   }
   return engine;
 }

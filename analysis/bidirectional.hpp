@@ -37,8 +37,8 @@ struct BidirectionalSolution {
 };
 
 template <Puzzle P>
-BidirectionalSolution<P> solve_bidirectional(const P& p, const typename P::State& start,
-                                             const typename P::State& goal, const MemoryBudget& budget) {
+BidirectionalSolution<P> solve_bidirectional(const P& p, const typename P::State& start, const typename P::State& goal,
+                                             const MemoryBudget& budget) {
   using State = typename P::State;
   struct Node {
     State state;

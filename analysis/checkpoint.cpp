@@ -19,12 +19,9 @@ namespace {
 constexpr char kMagic[8] = {'S', 'S', 'P', 'C', 'K', 'P', 'T', '\0'};
 constexpr std::uint64_t kMaxHeaderBytes = 1 << 20;
 constexpr std::uint64_t kBlockWords = 1 << 17;  // 1 MiB hashed per task
-constexpr std::uint64_t kP1 = 11400714785074694791ULL, kP2 = 14029467366897019727ULL,
-                        kP3 = 1609587929392839161ULL;
+constexpr std::uint64_t kP1 = 11400714785074694791ULL, kP2 = 14029467366897019727ULL, kP3 = 1609587929392839161ULL;
 
-constexpr std::uint64_t round(std::uint64_t acc, std::uint64_t input) {
-  return std::rotl(acc + input * kP2, 31) * kP1;
-}
+constexpr std::uint64_t round(std::uint64_t acc, std::uint64_t input) { return std::rotl(acc + input * kP2, 31) * kP1; }
 constexpr std::uint64_t avalanche(std::uint64_t h) {
   h = (h ^ (h >> 33)) * kP2;
   h = (h ^ (h >> 29)) * kP3;
@@ -104,7 +101,8 @@ struct ParsedHeader {
 
 class File {
  public:
-  File(const std::filesystem::path& path, int flags) : path_(path), fd_(::open(path.c_str(), flags | O_CLOEXEC, 0644)) {}
+  File(const std::filesystem::path& path, int flags)
+      : path_(path), fd_(::open(path.c_str(), flags | O_CLOEXEC, 0644)) {}
   ~File() {
     if (fd_ >= 0) ::close(fd_);
   }

@@ -68,7 +68,8 @@ std::vector<std::uint8_t> explicit_distances(const Tiles& t, const MemoryBudget&
 class BlockUnranker {
  public:
   explicit BlockUnranker(int n) : n_(n), k_(std::min(n, 8)), patterns_(kFactorial[std::size_t(k_)]) {
-    for (std::uint64_t lo = 0; lo < patterns_.size(); ++lo) patterns_[lo] = std::uint32_t(permutation_unrank(lo, k_).bits);
+    for (std::uint64_t lo = 0; lo < patterns_.size(); ++lo)
+      patterns_[lo] = std::uint32_t(permutation_unrank(lo, k_).bits);
   }
   [[nodiscard]] std::uint64_t block_size() const { return patterns_.size(); }
 
@@ -171,7 +172,9 @@ DistanceTable::DistanceTable(std::vector<std::uint8_t> distance, std::string eng
   layers_.assign(h.begin(), h.begin() + std::ptrdiff_t(deepest + 1));
 }
 
-std::uint64_t DistanceTable::reachable() const { return std::accumulate(layers_.begin(), layers_.end(), std::uint64_t{0}); }
+std::uint64_t DistanceTable::reachable() const {
+  return std::accumulate(layers_.begin(), layers_.end(), std::uint64_t{0});
+}
 
 std::uint64_t DistanceTable::count_between(int lo, int hi) const {
   std::uint64_t n = 0;
@@ -203,7 +206,8 @@ std::vector<std::uint64_t> DistanceTable::select(int lo, int hi, std::span<const
   std::vector<std::uint64_t> ranks(ordinals.size());
   std::size_t i = 0;
   while (i < order.size()) {
-    const std::uint64_t b = std::uint64_t(std::upper_bound(prefix.begin(), prefix.end(), ordinals[order[i]]) - prefix.begin()) - 1;
+    const std::uint64_t b =
+        std::uint64_t(std::upper_bound(prefix.begin(), prefix.end(), ordinals[order[i]]) - prefix.begin()) - 1;
     std::uint64_t seen = prefix[b];
     for (std::uint64_t r = b * kBlock; i < order.size() && ordinals[order[i]] < prefix[b + 1]; ++r) {
       if (!in_range(distance_[r])) continue;

@@ -102,7 +102,8 @@ ExplicitSpace build_explicit(const P& p, RankBitset members, const MemoryBudget&
   const std::uint64_t n = space.members.count();
   budget.require(explicit_bytes(p.rank_space(), n, n * P::kMaxMoves), p.name() + ": explicit graph");
   if (n >= std::numeric_limits<Vertex>::max()) {
-    throw UsageError(p.name() + ": " + std::to_string(n) + " states do not fit 32-bit vertex ids (use --engine implicit)");
+    throw UsageError(p.name() + ": " + std::to_string(n) +
+                     " states do not fit 32-bit vertex ids (use --engine implicit)");
   }
   space.ranks.reserve(n);
   space.members.for_each([&](std::uint64_t r) { space.ranks.push_back(r); });
@@ -117,7 +118,8 @@ ExplicitSpace build_explicit(const P& p, RankBitset members, const MemoryBudget&
   });
   for (std::uint64_t v = 0; v < n; ++v) offsets[v + 1] += offsets[v];
   if (offsets[n] > kMaxGraphEdges) {
-    throw UsageError(p.name() + ": " + std::to_string(offsets[n]) + " edges do not fit 32-bit edge ids (use --engine implicit)");
+    throw UsageError(p.name() + ": " + std::to_string(offsets[n]) +
+                     " edges do not fit 32-bit edge ids (use --engine implicit)");
   }
   std::vector<Vertex> targets(offsets[n]);
   tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, n), [&](const auto& range) {

@@ -6,12 +6,12 @@
 #include <tbb/parallel_reduce.h>
 
 #include <algorithm>
-#include <csignal>
-#include <cstdlib>
 #include <array>
 #include <atomic>
 #include <bit>
 #include <cassert>
+#include <csignal>
+#include <cstdlib>
 #include <numeric>
 #include <span>
 #include <string>
@@ -143,7 +143,10 @@ class ClaimQueue {
 class Engine {
  public:
   Engine(const Tiles& p, Board start, const MemoryBudget& budget)
-      : index_(p.rows(), p.cols()), suffixes_(index_), layout_(index_), cls_(index_.class_of(start)),
+      : index_(p.rows(), p.cols()),
+        suffixes_(index_),
+        layout_(index_),
+        cls_(index_.class_of(start)),
         start_colour_(layout_.colour_of[find_blank(start, index_.cells())]) {
     budget.require(implicit_bytes(p), p.name() + ": implicit BFS tables");
     const std::uint64_t sequences = kFactorial[index_.tiles()] / 2;
@@ -171,13 +174,20 @@ class Engine {
   // One level; the board width as a template argument unrolls the O(C) rank updates.
   LevelCounts expand(unsigned depth) {
     switch (index_.cols()) {
-      case 2: return expand_level<2>(depth);
-      case 3: return expand_level<3>(depth);
-      case 4: return expand_level<4>(depth);
-      case 5: return expand_level<5>(depth);
-      case 6: return expand_level<6>(depth);
-      case 7: return expand_level<7>(depth);
-      default: return expand_level<8>(depth);  // R, C >= 2 and RC <= 16
+      case 2:
+        return expand_level<2>(depth);
+      case 3:
+        return expand_level<3>(depth);
+      case 4:
+        return expand_level<4>(depth);
+      case 5:
+        return expand_level<5>(depth);
+      case 6:
+        return expand_level<6>(depth);
+      case 7:
+        return expand_level<7>(depth);
+      default:
+        return expand_level<8>(depth);  // R, C >= 2 and RC <= 16
     }
   }
 
@@ -248,7 +258,8 @@ class Engine {
               if (m.left >= 0) queue.resolve_now(q * stride + std::uint64_t(m.left));
               if (m.right >= 0) queue.resolve_now(q * stride + std::uint64_t(m.right));
               const TileSequence& s = sequences.get(q, m.parity);
-              if (m.up >= 0) queue.push((index_.moved_lex<kCols>(s, m.blank, false) >> 1) * stride + std::uint64_t(m.up));
+              if (m.up >= 0)
+                queue.push((index_.moved_lex<kCols>(s, m.blank, false) >> 1) * stride + std::uint64_t(m.up));
               if (m.down >= 0) {
                 queue.push((index_.moved_lex<kCols>(s, m.blank, true) >> 1) * stride + std::uint64_t(m.down));
               }
@@ -296,7 +307,8 @@ std::uint64_t ImplicitResult::edges() const {
 std::uint64_t implicit_bytes(const Tiles& p) {
   const std::uint64_t sequences = kFactorial[p.cells() - 1] / 2;
   const int dark = p.cells() / 2, light = p.cells() - dark;
-  return TwoBitTable::bytes_for(sequences * std::uint64_t(dark)) + TwoBitTable::bytes_for(sequences * std::uint64_t(light));
+  return TwoBitTable::bytes_for(sequences * std::uint64_t(dark)) +
+         TwoBitTable::bytes_for(sequences * std::uint64_t(light));
 }
 
 ImplicitResult implicit_bfs(const Tiles& p, Board start, const ImplicitOptions& o) {

@@ -43,7 +43,7 @@ struct LoopSortResult {
   Board final;
   std::uint64_t moves = 0;
   std::uint64_t jumps = 0;
-  bool terminated = false;                // false: stopped by the step cap
+  bool terminated = false;                  // false: stopped by the step cap
   LoopOrder order = LoopOrder::kAscending;  // meaningful when terminated
 };
 

@@ -24,7 +24,8 @@ void MemoryBudget::require(std::uint64_t needed, std::string_view what, std::str
 
 std::uint64_t parse_bytes(std::string_view text) {
   const auto fail = [&] {
-    throw ParseError("bad byte count '" + std::string(text) + "' (expected a number with an optional K, M, G or T suffix, e.g. 8G)");
+    throw ParseError("bad byte count '" + std::string(text) +
+                     "' (expected a number with an optional K, M, G or T suffix, e.g. 8G)");
   };
   std::size_t i = 0;
   while (i < text.size() && (std::isdigit(static_cast<unsigned char>(text[i])) || text[i] == '.')) ++i;
@@ -40,11 +41,16 @@ std::uint64_t parse_bytes(std::string_view text) {
   if (suffix.ends_with("IB")) suffix.resize(suffix.size() - 2);
   if (suffix.ends_with("B")) suffix.pop_back();
   double scale = 1;
-  if (suffix == "K") scale = 1024.0;
-  else if (suffix == "M") scale = 1024.0 * 1024;
-  else if (suffix == "G") scale = 1024.0 * 1024 * 1024;
-  else if (suffix == "T") scale = 1024.0 * 1024 * 1024 * 1024;
-  else if (!suffix.empty()) fail();
+  if (suffix == "K")
+    scale = 1024.0;
+  else if (suffix == "M")
+    scale = 1024.0 * 1024;
+  else if (suffix == "G")
+    scale = 1024.0 * 1024 * 1024;
+  else if (suffix == "T")
+    scale = 1024.0 * 1024 * 1024 * 1024;
+  else if (!suffix.empty())
+    fail();
   const double bytes = value * scale;
   if (!std::isfinite(bytes) || bytes < 1 || bytes > 1e18) fail();
   return std::uint64_t(bytes);

@@ -27,8 +27,8 @@
 
 #include "analysis/level_bits.hpp"
 #include "analysis/progress.hpp"
-#include "puzzles/permutation_puzzle.hpp"
 #include "core/rank_delta.hpp"
+#include "puzzles/permutation_puzzle.hpp"
 
 namespace statespace {
 

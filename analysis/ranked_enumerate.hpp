@@ -17,8 +17,8 @@
 #include "analysis/level_bits.hpp"
 #include "analysis/permutation_enumerate.hpp"
 #include "analysis/progress.hpp"
-#include "puzzles/permutation_puzzle.hpp"
 #include "core/puzzle.hpp"
+#include "puzzles/permutation_puzzle.hpp"
 
 namespace statespace {
 

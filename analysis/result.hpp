@@ -24,7 +24,7 @@ struct Diameter {
   unsigned length = 0;
   std::string from;
   std::string to;
-  std::string method;  // "all-pairs" or "blank-symmetry"
+  std::string method;         // "all-pairs" or "blank-symmetry"
   std::uint64_t sources = 0;  // BFS runs it took
 };
 

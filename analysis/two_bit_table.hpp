@@ -24,8 +24,7 @@ class TwoBitTable {
   static constexpr std::uint64_t kPerWord = 32;
 
   TwoBitTable() = default;
-  explicit TwoBitTable(std::uint64_t entries)
-      : entries_(entries), words_count_(words_for(entries)) {
+  explicit TwoBitTable(std::uint64_t entries) : entries_(entries), words_count_(words_for(entries)) {
     const std::uint64_t bytes = mapped_bytes();
     void* p = ::mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
     if (p == MAP_FAILED) throw std::bad_alloc();
@@ -43,7 +42,9 @@ class TwoBitTable {
   [[nodiscard]] std::uint64_t* words() { return words_.get(); }
   [[nodiscard]] const std::uint64_t* words() const { return words_.get(); }
 
-  [[nodiscard]] unsigned get(std::uint64_t e) const { return unsigned(words_[e / kPerWord] >> (2 * (e % kPerWord))) & 3u; }
+  [[nodiscard]] unsigned get(std::uint64_t e) const {
+    return unsigned(words_[e / kPerWord] >> (2 * (e % kPerWord))) & 3u;
+  }
   void set(std::uint64_t e, unsigned code) {
     std::uint64_t& w = words_[e / kPerWord];
     const unsigned shift = unsigned(2 * (e % kPerWord));

@@ -18,11 +18,11 @@
 namespace statespace {
 
 struct ParityVerification {
-  std::uint64_t arrangements = 0;               // (RC)!
-  std::vector<std::uint64_t> component_sizes;   // the goal's component first, then by first vertex
-  std::uint64_t agree = 0;                      // verdict == (in the goal's component)
+  std::uint64_t arrangements = 0;              // (RC)!
+  std::vector<std::uint64_t> component_sizes;  // the goal's component first, then by first vertex
+  std::uint64_t agree = 0;                     // verdict == (in the goal's component)
   std::uint64_t disagree = 0;
-  std::optional<Board> first_disagreement;      // lowest rank where they differ
+  std::optional<Board> first_disagreement;  // lowest rank where they differ
   [[nodiscard]] bool proved() const { return disagree == 0 && component_sizes.size() == 2; }
 };
 

@@ -124,8 +124,8 @@ int register_all() {
   for (const auto& c : cases) {
     const AnyPuzzle p = make_puzzle(c.puzzle);
     for (const auto& lookup : c.lookups) {
-      auto* b = benchmark::RegisterBenchmark(("BM_Enumerate/" + c.puzzle + "/" + lookup).c_str(), bm_enumerate, p,
-                                             lookup);
+      auto* b =
+          benchmark::RegisterBenchmark(("BM_Enumerate/" + c.puzzle + "/" + lookup).c_str(), bm_enumerate, p, lookup);
       b->Unit(benchmark::kMillisecond)->UseRealTime();
       // The quadratic scans on the 8-puzzle take 10-20 s: one iteration per repetition.
       if (c.puzzle == "tiles:3x3" && lookup.starts_with("linear")) b->Iterations(1);

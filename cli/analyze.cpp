@@ -1,12 +1,13 @@
 // statespace analyze: runs the analysis pipeline on one or more puzzles and writes
 // their reports. Every puzzle name and position is checked before the first
 // analysis starts, so bad input never leaves half a batch written.
+#include "analysis/analyze.hpp"
+
 #include <cstdio>
 #include <filesystem>
 #include <iomanip>
 #include <iostream>
 
-#include "analysis/analyze.hpp"
 #include "analysis/analyze_implicit.hpp"
 #include "cli/cli.hpp"
 #include "core/lookup.hpp"
@@ -43,23 +44,29 @@ int run_analyze(const Args& args, Context& context) {
   std::uint64_t dot_limit = 10'000;
   bool all = false, quiet = false;
   po::options_description options("Options");
-  options.add_options()("puzzle", po::value(&names)->multitoken()->value_name("PUZZLE"), "puzzles to analyse (see statespace list)")(
+  options.add_options()("puzzle", po::value(&names)->multitoken()->value_name("PUZZLE"),
+                        "puzzles to analyse (see statespace list)")(
       "all", po::bool_switch(&all), "analyse every seed puzzle: nooff hex6 oshidori tiles:3x3")(
       "out", po::value(&out)->default_value(out)->value_name("DIR"), "report folder; each puzzle gets OUT/<puzzle>/")(
-      "from", po::value(&o.from)->value_name("POSITION"), "start the BFS from this position (default: the goal); one puzzle only")(
-      "goal", po::value(&o.goal)->value_name("POSITION"), "the goal position (default: the puzzle's goal); one puzzle only")(
-      "all-pairs", po::bool_switch(&o.all_pairs), "also compute the true diameter (max eccentricity over all positions)")(
+      "from", po::value(&o.from)->value_name("POSITION"),
+      "start the BFS from this position (default: the goal); one puzzle only")(
+      "goal", po::value(&o.goal)->value_name("POSITION"),
+      "the goal position (default: the puzzle's goal); one puzzle only")(
+      "all-pairs", po::bool_switch(&o.all_pairs),
+      "also compute the true diameter (max eccentricity over all positions)")(
       "all-pairs-limit", po::value(&o.all_pairs_limit)->default_value(o.all_pairs_limit)->value_name("N"),
-      "refuse --all-pairs by brute force above this many positions")(
-      "components", po::bool_switch(&o.components), "connected components of the whole rank space")(
-      "dot-limit", po::value(&dot_limit)->default_value(dot_limit)->value_name("N"), "write graph.dot only up to this many positions")(
+      "refuse --all-pairs by brute force above this many positions")("components", po::bool_switch(&o.components),
+                                                                     "connected components of the whole rank space")(
+      "dot-limit", po::value(&dot_limit)->default_value(dot_limit)->value_name("N"),
+      "write graph.dot only up to this many positions")(
       "lookup", po::value(&o.lookup)->default_value(o.lookup)->value_name("NAME"),
       ("visited-set strategy for enumeration: " + lookup_names() + " (linear ones also count comparisons)").c_str())(
       "engine", po::value(&o.engine)->default_value(o.engine)->value_name("NAME"),
       "BFS engine: explicit (Boost CSR graph), implicit (two-bit BFS over ranks, tiles:RxC) or auto "
-      "(explicit while its graph fits --memory)")(
-      "memory", po::value(&memory)->value_name("BYTES"), "memory budget in bytes, e.g. 8G (default: 75% of RAM)")(
-      "checkpoint", po::value(&o.checkpoint)->value_name("DIR"), "implicit engine: save the BFS state in DIR after each level")(
+      "(explicit while its graph fits --memory)")("memory", po::value(&memory)->value_name("BYTES"),
+                                                  "memory budget in bytes, e.g. 8G (default: 75% of RAM)")(
+      "checkpoint", po::value(&o.checkpoint)->value_name("DIR"),
+      "implicit engine: save the BFS state in DIR after each level")(
       "checkpoint-every", po::value(&o.checkpoint_every)->value_name("SECONDS"),
       "checkpoint only when this long has passed since the last one (default 0: every level)")(
       "resume", po::value(&o.resume)->value_name("DIR"), "implicit engine: continue the run checkpointed in DIR")(

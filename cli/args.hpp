@@ -16,8 +16,7 @@
 
 namespace statespace::cli {
 
-inline std::uint64_t parse_whole(std::string_view option, std::string_view text, std::uint64_t min,
-                                 std::uint64_t max) {
+inline std::uint64_t parse_whole(std::string_view option, std::string_view text, std::uint64_t min, std::uint64_t max) {
   std::uint64_t value = 0;
   const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
   if (ec != std::errc{} || end != text.data() + text.size() || text.empty() || value < min || value > max) {
@@ -31,7 +30,8 @@ inline std::uint64_t parse_whole(std::string_view option, std::string_view text,
 inline Tiles tiles_named(const std::string& name, std::string_view command) {
   AnyPuzzle p = make_puzzle(name);
   if (const auto* t = std::get_if<Tiles>(&p)) return *t;
-  throw UsageError(std::string(command) + ": '" + name + "' is not a sliding-tile board (expected tiles:RxC, e.g. tiles:4x4)");
+  throw UsageError(std::string(command) + ": '" + name +
+                   "' is not a sliding-tile board (expected tiles:RxC, e.g. tiles:4x4)");
 }
 
 }  // namespace statespace::cli

@@ -2,8 +2,8 @@
 #include <tbb/info.h>
 
 #include <array>
-#include <memory>
 #include <iostream>
+#include <memory>
 #include <new>
 
 #include "cli/cli.hpp"

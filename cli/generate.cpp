@@ -2,6 +2,8 @@
 // uniform shuffle; their optimal lengths (csv) whenever a distance table fits; exact
 // difficulty by sampling a BFS layer (--distance, --min/--max); and --compare, which
 // sets the difficulty of walk and uniform problems against the true distribution.
+#include "analysis/generate.hpp"
+
 #include <cstdio>
 #include <iomanip>
 #include <iostream>
@@ -10,9 +12,8 @@
 #include <optional>
 #include <sstream>
 
-#include "cli/cli.hpp"
 #include "cli/args.hpp"
-#include "analysis/generate.hpp"
+#include "cli/cli.hpp"
 
 namespace statespace::cli {
 
@@ -58,8 +59,8 @@ void print_comparison(const Tiles& t, const MethodComparison& c, std::uint64_t s
             << mean_distance(c.uniform) << "   walk " << mean_distance(c.walk) << "\n";
   std::cout << "median distance       true " << median(c.truth) << "      uniform " << median(c.uniform)
             << "      walk " << median(c.walk) << "\n";
-  std::cout << std::setprecision(3) << "total variation from the truth:   uniform " << total_variation(c.uniform, c.truth)
-            << "   walk " << total_variation(c.walk, c.truth) << "\n";
+  std::cout << std::setprecision(3) << "total variation from the truth:   uniform "
+            << total_variation(c.uniform, c.truth) << "   walk " << total_variation(c.walk, c.truth) << "\n";
   std::uint64_t odd = 0, beyond = 0;
   for (std::size_t d = 0; d < c.walk.size(); ++d) {
     if (d % 2 != std::size_t(c.walk_length % 2)) odd += c.walk[d];
@@ -82,8 +83,8 @@ int run_generate(const Args& args, Context& context) {
       "problems to generate (with --compare: per method, default 10000)")(
       "method", po::value(&method_text)->default_value(method_text)->value_name("NAME"),
       "uniform: uniform over solvable boards (seed 004: shuffle, parity test, repair); walk: a random walk from "
-      "the goal (seed 002)")(
-      "walk-length", po::value(&walk_text)->default_value(walk_text)->value_name("L"), "moves of each walk")(
+      "the goal (seed 002)")("walk-length", po::value(&walk_text)->default_value(walk_text)->value_name("L"),
+                             "moves of each walk")(
       "seed", po::value(&seed_text)->default_value(seed_text)->value_name("S"),
       "random seed; the same seed gives the same problems on every machine")(
       "format", po::value(&format_text)->default_value(format_text)->value_name("NAME"),
@@ -112,11 +113,14 @@ int run_generate(const Args& args, Context& context) {
     throw UsageError("generate: give --distance D or --min A / --max B, not both");
   }
   if ((by_distance || compare) && !vm["method"].defaulted()) {
-    throw UsageError(std::string("generate: ") + (compare ? "--compare runs both methods" : "--distance/--min/--max sample the BFS layer directly") +
-                     "; drop --method");
+    throw UsageError(
+        std::string("generate: ") +
+        (compare ? "--compare runs both methods" : "--distance/--min/--max sample the BFS layer directly") +
+        "; drop --method");
   }
   if (by_distance && compare) throw UsageError("generate: --compare and --distance/--min/--max do not combine");
-  if (compare && format == ProblemFormat::kPaiza) throw UsageError("generate: --compare prints a table (--format canonical or csv)");
+  if (compare && format == ProblemFormat::kPaiza)
+    throw UsageError("generate: --compare prints a table (--format canonical or csv)");
   if (compare && vm["count"].defaulted()) count = kDefaultCompareCount;
   const MemoryBudget budget = memory.empty() ? MemoryBudget() : MemoryBudget(parse_bytes(memory));
   const auto threads = apply_threads(context);

@@ -11,7 +11,8 @@ int run_list(const Args& args, Context& context) {
   po::variables_map vm;
   if (!parse_command(command("list"), po::options_description("Options"), {}, args, vm, context)) return 0;
   std::cout << std::left << std::setw(12) << "puzzle" << std::setw(9) << "seed" << std::right << std::setw(16)
-            << "positions" << "  goal\n";
+            << "positions"
+            << "  goal\n";
   const auto row = [](const std::string& name, const std::string& seed) {
     std::visit(
         [&](const auto& p) {

@@ -4,15 +4,16 @@
 // the one the parity test predicts, and a CSV histogram of the move counts. Exit code
 // 1 when a board hit the step cap or ended against the prediction (the seed's claim
 // would be false).
+#include "analysis/loop_sort.hpp"
+
 #include <algorithm>
 #include <cctype>
 #include <iomanip>
 #include <iostream>
 #include <limits>
 
-#include "cli/cli.hpp"
 #include "cli/args.hpp"
-#include "analysis/loop_sort.hpp"
+#include "cli/cli.hpp"
 #include "puzzles/permutation_puzzle.hpp"
 
 namespace statespace::cli {
@@ -68,13 +69,13 @@ int survey(std::uint64_t boards, std::uint64_t seed, std::uint64_t cap, std::uin
   std::cout << "# loop-sort on " << s.boards << " uniform random boards (seed " << seed << ", step cap " << cap
             << ")\n";
   if (s.first_unterminated) {
-    std::cout << "# terminated: " << s.terminated << " of " << s.boards << "; first that did not: "
-              << t.format(*s.first_unterminated) << "\n";
+    std::cout << "# terminated: " << s.terminated << " of " << s.boards
+              << "; first that did not: " << t.format(*s.first_unterminated) << "\n";
   } else {
     std::cout << "# terminated: all " << s.boards << "\n";
   }
-  std::cout << "# ending as the parity test predicts: " << s.predicted << " of " << s.terminated << " (1,2,3,...,15: "
-            << s.ascending << ", 1,3,2,...,15: " << s.swapped << ")\n";
+  std::cout << "# ending as the parity test predicts: " << s.predicted << " of " << s.terminated
+            << " (1,2,3,...,15: " << s.ascending << ", 1,3,2,...,15: " << s.swapped << ")\n";
   const auto first = std::find_if(s.histogram.begin(), s.histogram.end(), [](auto n) { return n > 0; });
   if (s.terminated > 0) {
     std::cout << "# moves: min " << (first - s.histogram.begin()) << ", mean " << std::fixed << std::setprecision(1)

@@ -1,10 +1,11 @@
 // statespace solve: a shortest solution from a position to the goal, printed board
 // by board as the seeds print them, or as CSV (step,position).
+#include "analysis/solve.hpp"
+
 #include <iostream>
 
-#include "cli/cli.hpp"
 #include "analysis/bidirectional.hpp"
-#include "analysis/solve.hpp"
+#include "cli/cli.hpp"
 #include "core/lookup.hpp"
 #include "core/notation.hpp"
 #include "puzzles/registry.hpp"
@@ -32,16 +33,20 @@ std::string board_lines(const std::string& position) {
 int run_solve(const Args& args, Context& context) {
   std::string name, position, goal_text, format = "boards", memory, method = "bfs", lookup = "ranked";
   po::options_description options("Options");
-  options.add_options()("puzzle", po::value(&name)->required()->value_name("PUZZLE"), "the puzzle (see statespace list)")(
-      "position", po::value(&position)->required()->value_name("POSITION"), "the start position, quoted: \"N O L L / F O F _\"")(
+  options.add_options()("puzzle", po::value(&name)->required()->value_name("PUZZLE"),
+                        "the puzzle (see statespace list)")("position",
+                                                            po::value(&position)->required()->value_name("POSITION"),
+                                                            "the start position, quoted: \"N O L L / F O F _\"")(
       "goal", po::value(&goal_text)->value_name("POSITION"), "the goal position (default: the puzzle's goal)")(
-      "format", po::value(&format)->default_value(format)->value_name("FORMAT"), "boards (one board per step) or csv (step,position)")(
-      "memory", po::value(&memory)->value_name("BYTES"), "memory budget in bytes, e.g. 8G (default: 75% of RAM)")(
+      "format", po::value(&format)->default_value(format)->value_name("FORMAT"),
+      "boards (one board per step) or csv (step,position)")("memory", po::value(&memory)->value_name("BYTES"),
+                                                            "memory budget in bytes, e.g. 8G (default: 75% of RAM)")(
       "method", po::value(&method)->default_value(method)->value_name("METHOD"),
       "bfs (forward from the position, seed 003's hex1.c) or bidirectional (from both ends in one queue, hex2.c)")(
       "lookup", po::value(&lookup)->default_value(lookup)->value_name("NAME"),
       ("visited set of --method bfs: " + lookup_names() +
-       " (linear ones count comparisons; the default ranked becomes hashed when its bitset exceeds --memory)").c_str());
+       " (linear ones count comparisons; the default ranked becomes hashed when its bitset exceeds --memory)")
+          .c_str());
   po::positional_options_description positional;
   positional.add("puzzle", 1).add("position", 1);
   po::variables_map vm;

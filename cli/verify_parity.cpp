@@ -1,11 +1,12 @@
 // statespace verify-parity: the exhaustive proof, for one small board, that the
 // parity test is exactly reachability (analysis/verify_parity.hpp). Exit code 0 when
 // proved, 1 when any arrangement disagrees (it never should).
+#include "analysis/verify_parity.hpp"
+
 #include <iostream>
 
-#include "cli/cli.hpp"
 #include "cli/args.hpp"
-#include "analysis/verify_parity.hpp"
+#include "cli/cli.hpp"
 
 namespace statespace::cli {
 

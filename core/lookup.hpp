@@ -27,13 +27,12 @@
 
 namespace statespace {
 
-inline constexpr std::array<LookupKind, 5> kLookupKinds = {LookupKind::kLinear, LookupKind::kLinearSentinel,
-                                                           LookupKind::kHashed, LookupKind::kStdHashed,
-                                                           LookupKind::kRanked};
+inline constexpr std::array<LookupKind, 5> kLookupKinds = {
+    LookupKind::kLinear, LookupKind::kLinearSentinel, LookupKind::kHashed, LookupKind::kStdHashed, LookupKind::kRanked};
 
 [[nodiscard]] constexpr std::string_view lookup_name(LookupKind kind) {
   constexpr std::array<std::string_view, kLookupKinds.size()> kNames = {"linear", "linear-sentinel", "hashed",
-                                                                       "std-hashed", "ranked"};
+                                                                        "std-hashed", "ranked"};
   return kNames[std::size_t(kind)];
 }
 

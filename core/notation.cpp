@@ -17,8 +17,8 @@ std::string normalise(std::string token) {
 
 }  // namespace
 
-std::vector<std::string> split_cells(std::string_view text, const std::vector<int>& row_lengths,
-                                     std::string_view what, std::string_view example) {
+std::vector<std::string> split_cells(std::string_view text, const std::vector<int>& row_lengths, std::string_view what,
+                                     std::string_view example) {
   const auto form = [&] { return " (expected form: \"" + std::string(example) + "\")"; };
   std::vector<std::vector<std::string>> rows(1);
   std::string token;
@@ -43,19 +43,19 @@ std::vector<std::string> split_cells(std::string_view text, const std::vector<in
   std::vector<std::string> cells;
   for (const auto& r : rows) cells.insert(cells.end(), r.begin(), r.end());
   if (int(cells.size()) != expected) {
-    throw ParseError(std::string(what) + ": position has " + std::to_string(cells.size()) +
-                     " cells, expected " + std::to_string(expected) + form());
+    throw ParseError(std::string(what) + ": position has " + std::to_string(cells.size()) + " cells, expected " +
+                     std::to_string(expected) + form());
   }
   if (rows.size() > 1) {
     if (rows.size() != row_lengths.size()) {
-      throw ParseError(std::string(what) + ": position has " + std::to_string(rows.size()) +
-                       " rows, expected " + std::to_string(row_lengths.size()) + form());
+      throw ParseError(std::string(what) + ": position has " + std::to_string(rows.size()) + " rows, expected " +
+                       std::to_string(row_lengths.size()) + form());
     }
     for (std::size_t i = 0; i < rows.size(); ++i) {
       if (int(rows[i].size()) != row_lengths[i]) {
         throw ParseError(std::string(what) + ": row " + std::to_string(i + 1) + " has " +
-                         std::to_string(rows[i].size()) + " cells, expected " +
-                         std::to_string(row_lengths[i]) + form());
+                         std::to_string(rows[i].size()) + " cells, expected " + std::to_string(row_lengths[i]) +
+                         form());
       }
     }
   }

@@ -15,8 +15,8 @@ inline constexpr std::string_view kBlank = "_";
 // without row separators, any layout with the right cell count is accepted; with
 // them, every row must have its length. Blank synonyms come back as "_".
 // `what` (e.g. "tiles:3x3") and `example` (a valid position) go into error messages.
-std::vector<std::string> split_cells(std::string_view text, const std::vector<int>& row_lengths,
-                                     std::string_view what, std::string_view example);
+std::vector<std::string> split_cells(std::string_view text, const std::vector<int>& row_lengths, std::string_view what,
+                                     std::string_view example);
 
 // Joins cell symbols row by row: "1 2 3 / 4 5 6 / 7 8 _".
 std::string join_cells(const std::vector<std::string>& cells, const std::vector<int>& row_lengths);

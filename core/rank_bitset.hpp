@@ -52,7 +52,8 @@ class RankBitset {
   void seal() {
     prefix_.resize(words_.size() + 1);
     prefix_[0] = 0;
-    for (std::size_t i = 0; i < words_.size(); ++i) prefix_[i + 1] = prefix_[i] + std::uint64_t(std::popcount(words_[i]));
+    for (std::size_t i = 0; i < words_.size(); ++i)
+      prefix_[i + 1] = prefix_[i] + std::uint64_t(std::popcount(words_[i]));
   }
   [[nodiscard]] std::uint64_t count() const { return prefix_.empty() ? recount() : prefix_.back(); }
   // Number of set bits below r (r's vertex id when r is set). Needs seal().

@@ -13,8 +13,8 @@ constexpr const char* kSymbols[] = {"_", "B", "W"};
 
 Oshidori::Oshidori(int pairs) : n_(pairs) {
   if (pairs < 1 || pairs > kMaxPairs) {
-    throw ParseError("oshidori:" + std::to_string(pairs) + ": unsupported size (expected oshidori:N with 1 <= N <= " +
-                     std::to_string(kMaxPairs) + ")");
+    throw ParseError("oshidori:" + std::to_string(pairs) +
+                     ": unsupported size (expected oshidori:N with 1 <= N <= " + std::to_string(kMaxPairs) + ")");
   }
   stones_[kBlack] = std::uint8_t(n_);
   stones_[kWhite] = std::uint8_t(n_);

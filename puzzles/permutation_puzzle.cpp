@@ -40,8 +40,8 @@ Board PermutationPuzzle::parse(std::string_view text) const {
     if (t != kBlank) {
       const auto [end, ec] = std::from_chars(t.data(), t.data() + t.size(), v);
       if (ec != std::errc{} || end != t.data() + t.size() || v < 1 || v >= n_) {
-        throw ParseError(name_ + ": unknown piece '" + t + "' in cell " + std::to_string(i + 1) +
-                         " (expected " + pieces + ", e.g. \"" + example + "\")");
+        throw ParseError(name_ + ": unknown piece '" + t + "' in cell " + std::to_string(i + 1) + " (expected " +
+                         pieces + ", e.g. \"" + example + "\")");
       }
     }
     if (seen & (1u << v)) {
@@ -82,8 +82,8 @@ Hex6::Hex6()
                         {{1, 2, 3}, {0, 3, 4}, {0, 3, 5}, {0, 1, 2, 4, 5, 6}, {1, 3, 6}, {2, 3, 6}, {3, 4, 5}}) {}
 
 Tiles::Tiles(int rows, int cols)
-    : PermutationPuzzle("tiles:" + std::to_string(rows) + "x" + std::to_string(cols),
-                        repeat(rows, cols), grid_adjacency(rows, cols)),
+    : PermutationPuzzle("tiles:" + std::to_string(rows) + "x" + std::to_string(cols), repeat(rows, cols),
+                        grid_adjacency(rows, cols)),
       rows_(rows),
       cols_(cols) {}
 

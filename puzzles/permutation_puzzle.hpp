@@ -43,8 +43,7 @@ class PermutationPuzzle {
   [[nodiscard]] State parse(std::string_view text) const;
 
  protected:
-  PermutationPuzzle(std::string name, std::vector<int> row_lengths,
-                    const std::vector<std::vector<int>>& adjacency);
+  PermutationPuzzle(std::string name, std::vector<int> row_lengths, const std::vector<std::vector<int>>& adjacency);
 
  private:
   std::string name_;

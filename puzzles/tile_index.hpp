@@ -133,7 +133,7 @@ class TileIndex {
   int cols_;
   int n_;
   int m_;
-  unsigned vertical_flips_;                        // 1 when C-1 is odd
+  unsigned vertical_flips_;                          // 1 when C-1 is odd
   std::array<FastDivisor, Board::kMaxCells> radix_;  // radix_[i] divides by m - i
   std::array<std::uint64_t, Board::kMaxCells> weight_{};
 };

@@ -40,9 +40,7 @@ std::string graph_dot(const Graph& g, const std::vector<std::string>& labels, co
   std::ostringstream out;
   boost::write_graphviz(
       out, moves,
-      [&](std::ostream& os, Vertex v) {
-        os << "[label=\"" << dot_label(labels[v]) << "\", depth=" << depth[v] << "]";
-      },
+      [&](std::ostream& os, Vertex v) { os << "[label=\"" << dot_label(labels[v]) << "\", depth=" << depth[v] << "]"; },
       boost::default_writer(),
       [&](std::ostream& os) {
         os << "rankdir=TB;\nnode [shape=box, fontname=\"monospace\"];\nedge [dir=none];\n";
@@ -66,7 +64,8 @@ std::string layers_dot(const AnalysisResult& r) {
            (r.layers[d] == 1 ? " position" : " positions") + "\"];\n";
   }
   for (const auto& e : r.layer_edges) {
-    out += "d" + std::to_string(e.from) + " -- d" + std::to_string(e.to) + " [label=\"" + with_commas(e.count) + "\"];\n";
+    out +=
+        "d" + std::to_string(e.from) + " -- d" + std::to_string(e.to) + " [label=\"" + with_commas(e.count) + "\"];\n";
   }
   return out + "}\n";
 }

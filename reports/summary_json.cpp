@@ -22,9 +22,8 @@ std::string summary_json(const AnalysisResult& r) {
                      {"sources", r.diameter->sources}};
   }
   if (r.components) {
-    j["components"] = {{"count", r.components->sizes.size()},
-                       {"positions", r.components->positions},
-                       {"sizes", r.components->sizes}};
+    j["components"] = {
+        {"count", r.components->sizes.size()}, {"positions", r.components->positions}, {"sizes", r.components->sizes}};
   }
   j["engine"] = r.engine;
   j["lookup"] = r.lookup;

@@ -2,7 +2,7 @@
 # Installs the Debian 12 packages statespace builds with, only if some are missing.
 set -euo pipefail
 
-packages=(cmake ninja-build g++ ccache libboost-graph-dev libboost-program-options-dev libtbb-dev
+packages=(cmake ninja-build g++ ccache clang-format-14 libboost-graph-dev libboost-program-options-dev libtbb-dev
           libabsl-dev nlohmann-json3-dev libgtest-dev libbenchmark-dev)
 
 missing=()

@@ -1,6 +1,8 @@
 // Checkpoints of the implicit engine: the file round-trips and refuses damage, and a
 // run killed with SIGKILL mid-way (the statespace binary as a child process) resumes
 // to reports byte-identical to an uninterrupted run's and to the explicit engine's.
+#include "analysis/checkpoint.hpp"
+
 #include <fcntl.h>
 #include <gtest/gtest.h>
 #include <signal.h>
@@ -16,7 +18,6 @@
 #include <thread>
 #include <vector>
 
-#include "analysis/checkpoint.hpp"
 #include "analysis/implicit_bfs.hpp"
 #include "core/errors.hpp"
 #include "report_compare.hpp"
@@ -200,8 +201,8 @@ TEST(Checkpoint, KillAtAnArbitraryMomentLeavesAResumableCheckpoint) {
   const fs::path root = fresh_dir("checkpoint-async-kill");
   const fs::path ckpt = root / "ckpt", resumed = root / "resumed", whole = root / "whole";
   const std::string from = "5 1 2 3 4 / _ 6 7 8 9";
-  const pid_t pid = spawn(analyze("tiles:2x5", root / "killed",
-                                  {"--engine", "implicit", "--checkpoint", ckpt.string(), "--from", from}));
+  const pid_t pid = spawn(
+      analyze("tiles:2x5", root / "killed", {"--engine", "implicit", "--checkpoint", ckpt.string(), "--from", from}));
   // Kill as soon as the first checkpoint exists: wherever the child is then (computing,
   // or halfway through writing the next checkpoint), the last complete one must load.
   const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
@@ -211,8 +212,8 @@ TEST(Checkpoint, KillAtAnArbitraryMomentLeavesAResumableCheckpoint) {
   kill(pid, SIGKILL);
   (void)wait_exit(pid);
   ASSERT_TRUE(fs::exists(checkpoint_path(ckpt)));
-  ASSERT_EQ(wait_exit(spawn(analyze("tiles:2x5", resumed,
-                                    {"--engine", "implicit", "--resume", ckpt.string(), "--from", from}))),
+  ASSERT_EQ(wait_exit(spawn(
+                analyze("tiles:2x5", resumed, {"--engine", "implicit", "--resume", ckpt.string(), "--from", from}))),
             0);
   ASSERT_EQ(wait_exit(spawn(analyze("tiles:2x5", whole, {"--engine", "explicit", "--from", from}))), 0);
   expect_same_reports(resumed / "tiles-2x5", whole / "tiles-2x5");

@@ -30,9 +30,9 @@ TEST(Ranking, RoundTripOverWholeSpaces) {
 }
 
 TEST(Ranking, RankSpacesMatchTheSeeds) {
-  EXPECT_EQ(NoOff{}.rank_space(), 540u);  // 3 x 6 x 5 x C(4,2)
-  EXPECT_EQ(Hex6{}.rank_space(), 5040u);  // 7!
-  EXPECT_EQ(Oshidori{3}.rank_space(), 140u);  // 7 x C(6,3)
+  EXPECT_EQ(NoOff{}.rank_space(), 540u);                 // 3 x 6 x 5 x C(4,2)
+  EXPECT_EQ(Hex6{}.rank_space(), 5040u);                 // 7!
+  EXPECT_EQ(Oshidori{3}.rank_space(), 140u);             // 7 x C(6,3)
   EXPECT_EQ(Tiles(4, 4).rank_space(), 20922789888000u);  // 16!
 }
 

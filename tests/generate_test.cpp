@@ -2,6 +2,8 @@
 // outputs per seed, uniformity over the 360 solvable 2x3 boards (chi-square), the
 // parity repair on every board shape, and exact difficulty (distance tables from two
 // engines, layer sampling checked by an independent BFS solver).
+#include "analysis/generate.hpp"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -10,7 +12,6 @@
 #include <set>
 #include <sstream>
 
-#include "analysis/generate.hpp"
 #include "analysis/solve.hpp"
 #include "core/errors.hpp"
 #include "puzzles/tiles_parity.hpp"
@@ -79,12 +80,10 @@ TEST(Generate, GoldenOutputsPerSeed) {
 }
 
 TEST(Generate, SameSeedSameProblemsOtherSeedOthers) {
-  EXPECT_EQ(generate_text(4, 4, GenerateMethod::kUniform, 9, 50),
-            generate_text(4, 4, GenerateMethod::kUniform, 9, 50));
+  EXPECT_EQ(generate_text(4, 4, GenerateMethod::kUniform, 9, 50), generate_text(4, 4, GenerateMethod::kUniform, 9, 50));
   EXPECT_NE(generate_text(4, 4, GenerateMethod::kUniform, 9, 50),
             generate_text(4, 4, GenerateMethod::kUniform, 10, 50));
-  EXPECT_EQ(generate_text(3, 4, GenerateMethod::kWalk, 9, 50),
-            generate_text(3, 4, GenerateMethod::kWalk, 9, 50));
+  EXPECT_EQ(generate_text(3, 4, GenerateMethod::kWalk, 9, 50), generate_text(3, 4, GenerateMethod::kWalk, 9, 50));
 }
 
 TEST(Generate, EveryProblemIsSolvable) {
@@ -115,7 +114,7 @@ TEST(Generate, ParityRepairFlipsTheClassOnEveryShape) {
       }
     }
   }
-  EXPECT_EQ(parity_repair(Tiles(4, 4)), ParityRepair::kMirror);        // as seed 004 does
+  EXPECT_EQ(parity_repair(Tiles(4, 4)), ParityRepair::kMirror);          // as seed 004 does
   EXPECT_EQ(parity_repair(Tiles(2, 3)), ParityRepair::kSwapFirstTiles);  // the mirror would not flip
 }
 
@@ -151,8 +150,7 @@ TEST(Generate, UniformIsUniformOnTwoByThree) {
 TEST(Generate, Formats) {
   const Tiles t(4, 4);
   const Board b = t.parse("10 8 4 14 / 15 12 13 * / 7 11 6 1 / 5 9 2 3");
-  EXPECT_EQ(format_problem(t, b, ProblemFormat::kPaiza, std::nullopt),
-            "10 8 4 14\n15 12 13 *\n7 11 6 1\n5 9 2 3");
+  EXPECT_EQ(format_problem(t, b, ProblemFormat::kPaiza, std::nullopt), "10 8 4 14\n15 12 13 *\n7 11 6 1\n5 9 2 3");
   EXPECT_EQ(format_problem(t, b, ProblemFormat::kCanonical, std::nullopt),
             "10 8 4 14 / 15 12 13 _ / 7 11 6 1 / 5 9 2 3");
   EXPECT_EQ(format_problem(t, b, ProblemFormat::kCsv, std::nullopt), "10 8 4 14 / 15 12 13 _ / 7 11 6 1 / 5 9 2 3,");
@@ -164,8 +162,8 @@ TEST(Generate, Formats) {
 // The 8-puzzle's distance distribution (Reinefeld 1993; reproduced by the lead's
 // explicit engine in seed_numbers_test).
 const std::vector<std::uint64_t> kEightPuzzleLayers = {
-    1,     2,     4,     8,     16,    20,    39,    62,    116,  152, 286, 396, 748, 1024, 1893, 2512,
-    4485,  5638,  9529,  10878, 16993, 17110, 23952, 20224, 24047, 15578, 14560, 6274, 3910, 760, 221, 2};
+    1,    2,    4,    8,     16,    20,    39,    62,    116,   152,   286,   396,  748,  1024, 1893, 2512,
+    4485, 5638, 9529, 10878, 16993, 17110, 23952, 20224, 24047, 15578, 14560, 6274, 3910, 760,  221,  2};
 
 TEST(DistanceTable, EnginesAgreeRankByRank) {
   for (auto [r, c] : {std::pair{3, 3}, {2, 4}, {2, 5}}) {
@@ -284,7 +282,8 @@ TEST(GenerateCli, Compare) {
   const auto r = run_statespace("generate tiles:3x3 --compare --seed 1");
   ASSERT_EQ(r.exit_code, 0) << r.out;
   EXPECT_NE(r.out.find("optimal lengths of 10000 problems per method (seed 1, walk length 100) against all 181440"),
-            std::string::npos) << r.out;
+            std::string::npos)
+      << r.out;
   EXPECT_NE(r.out.find("      31           2    0.001"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("mean distance         true 21.97"), std::string::npos) << r.out;
   const auto csv = run_statespace("generate tiles:2x3 --compare --format csv --count 100");

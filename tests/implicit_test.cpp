@@ -286,13 +286,15 @@ TEST(ImplicitBfs, RefusesOverTheMemoryBudgetWithTheNeedAndTheFlag) {
 TEST(ImplicitBfs, CliReportsAreByteIdenticalToTheExplicitEngines) {
   const auto root = testing::fresh_dir("implicit-cli");
   const std::vector<std::pair<std::string, std::string>> cases = {
-      {"tiles:2x2", ""}, {"tiles:2x3", ""}, {"tiles:3x2", ""}, {"tiles:2x4", ""}, {"tiles:3x3", ""},
-      {"tiles:3x3", "4 1 2 / 5 _ 3 / 7 8 6"}, {"tiles:2x5", ""}, {"tiles:2x5", "_ 1 2 3 4 / 5 6 7 8 9"}};
+      {"tiles:2x2", ""}, {"tiles:2x3", ""},
+      {"tiles:3x2", ""}, {"tiles:2x4", ""},
+      {"tiles:3x3", ""}, {"tiles:3x3", "4 1 2 / 5 _ 3 / 7 8 6"},
+      {"tiles:2x5", ""}, {"tiles:2x5", "_ 1 2 3 4 / 5 6 7 8 9"}};
   for (const auto& [puzzle, from] : cases) {
     const std::string start = from.empty() ? "" : " --from '" + from + "'";
     for (const char* engine : {"explicit", "implicit"}) {
-      const auto r = testing::run_statespace("analyze " + puzzle + start + " --quiet --engine " + engine +
-                                             " --out " + (root / engine).string());
+      const auto r = testing::run_statespace("analyze " + puzzle + start + " --quiet --engine " + engine + " --out " +
+                                             (root / engine).string());
       ASSERT_EQ(r.exit_code, 0) << r.out;
     }
     std::string folder = puzzle;

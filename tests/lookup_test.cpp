@@ -2,6 +2,8 @@
 // the seed's comparison counting on hand-checked cases, the name table, and the
 // enumerations they drive (discover() with each strategy, the parallel ranked
 // enumeration) giving the same reachable sets and layers on every model.
+#include "core/lookup.hpp"
+
 #include <gtest/gtest.h>
 #include <tbb/global_control.h>
 
@@ -12,7 +14,6 @@
 #include "analysis/explicit_space.hpp"
 #include "analysis/permutation_enumerate.hpp"
 #include "analysis/ranked_enumerate.hpp"
-#include "core/lookup.hpp"
 #include "core/rank_delta.hpp"
 #include "puzzles/registry.hpp"
 
@@ -31,8 +32,8 @@ TEST(LinearLookup, CountsComparisonsLikeTheSeed) {
   EXPECT_TRUE(set.insert(board(20)));  // 1
   EXPECT_TRUE(set.insert(board(30)));  // 2
   EXPECT_EQ(set.stats(), (LookupStats{3, 3}));
-  EXPECT_FALSE(set.insert(board(20)));  // hit at index 1: 2
-  EXPECT_TRUE(set.contains(board(10)));  // hit at index 0: 1
+  EXPECT_FALSE(set.insert(board(20)));    // hit at index 1: 2
+  EXPECT_TRUE(set.contains(board(10)));   // hit at index 0: 1
   EXPECT_FALSE(set.contains(board(99)));  // miss: 3
   EXPECT_EQ(set.stats(), (LookupStats{6, 9}));
   EXPECT_EQ(set.size(), 3u);
@@ -50,10 +51,10 @@ TEST(LinearLookup, BlockScanFindsEveryIndex) {
 
 TEST(SentinelLookup, OneMoreComparisonPerMissThanLinear) {
   SentinelLookup<Board> set;
-  EXPECT_TRUE(set.insert(board(10)));   // the sentinel itself: 1
-  EXPECT_TRUE(set.insert(board(20)));   // 1 + sentinel
-  EXPECT_FALSE(set.insert(board(10)));  // hit at index 0: 1
-  EXPECT_TRUE(set.contains(board(20)));  // 2
+  EXPECT_TRUE(set.insert(board(10)));     // the sentinel itself: 1
+  EXPECT_TRUE(set.insert(board(20)));     // 1 + sentinel
+  EXPECT_FALSE(set.insert(board(10)));    // hit at index 0: 1
+  EXPECT_TRUE(set.contains(board(20)));   // 2
   EXPECT_FALSE(set.contains(board(30)));  // 2 + sentinel
   EXPECT_EQ(set.stats(), (LookupStats{5, 9}));
   EXPECT_EQ(set.size(), 2u);
@@ -91,7 +92,8 @@ TEST(Lookups, NamesRoundTripAndUnknownNamesListTheAcceptedOnes) {
     (void)parse_lookup("bloom");
     FAIL() << "accepted 'bloom'";
   } catch (const ParseError& e) {
-    EXPECT_STREQ(e.what(), "unknown lookup 'bloom' (expected one of: linear, linear-sentinel, hashed, std-hashed, ranked)");
+    EXPECT_STREQ(e.what(),
+                 "unknown lookup 'bloom' (expected one of: linear, linear-sentinel, hashed, std-hashed, ranked)");
   }
   EXPECT_THROW(with_lookup("Linear", Hex6{}, [](auto&) {}), ParseError);
 }
@@ -154,9 +156,8 @@ TEST(EnumerateRanked, EqualsDiscoverForAnyThreadCount) {
             EXPECT_EQ(e.states(), reference.order.size());
             // discover() also looks up the start; permutation puzzles skip the move
             // back to the parent, one per state but the start.
-            const std::uint64_t skipped = std::derived_from<std::decay_t<decltype(p)>, PermutationPuzzle>
-                                              ? reference.order.size() - 1
-                                              : 0;
+            const std::uint64_t skipped =
+                std::derived_from<std::decay_t<decltype(p)>, PermutationPuzzle> ? reference.order.size() - 1 : 0;
             EXPECT_EQ(e.lookups, ranked.stats().lookups - 1 - skipped) << p.name();
           }
         },

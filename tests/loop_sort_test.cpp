@@ -1,15 +1,15 @@
 // Seed 000's loop sort: the loop and its chords are what the seed says, every emitted
 // move is a legal 15-puzzle slide, and on 10,000 uniform random boards the algorithm
 // stops with the loop reading 1..15 or 1,3,2,...,15 as the parity test predicts.
-#include <gtest/gtest.h>
+#include "analysis/loop_sort.hpp"
 
+#include <gtest/gtest.h>
 #include <tbb/global_control.h>
 
 #include <numeric>
 #include <sstream>
 
 #include "analysis/generate.hpp"
-#include "analysis/loop_sort.hpp"
 #include "puzzles/tiles_parity.hpp"
 #include "test_util.hpp"
 
@@ -145,9 +145,10 @@ TEST(LoopSortCli, MovesFormat) {
   ASSERT_EQ(r.exit_code, 0) << r.out;
   EXPECT_TRUE(r.out.starts_with(std::string("start: ") + kSeedBoard + "\nmoves: ")) << r.out;
   EXPECT_NE(r.out.find("\n1U 3U 2R 9R* 5R 7D 15D 10D 8L 4L* 14L 1U\n"), std::string::npos) << r.out;
-  EXPECT_TRUE(r.out.ends_with("final: 1 2 5 6 / _ 3 4 7 / 15 12 11 8 / 14 13 10 9\n"
-                              "loop order: 1,2,3,...,15 (parity test predicted 1,2,3,...,15)\n"
-                              "move count: 511 moves (37 jumps)\n"))
+  EXPECT_TRUE(
+      r.out.ends_with("final: 1 2 5 6 / _ 3 4 7 / 15 12 11 8 / 14 13 10 9\n"
+                      "loop order: 1,2,3,...,15 (parity test predicted 1,2,3,...,15)\n"
+                      "move count: 511 moves (37 jumps)\n"))
       << r.out;
 }
 
@@ -173,9 +174,10 @@ TEST(LoopSortCli, BoardsFormatIsOneLegalSlidePerLine) {
 TEST(LoopSortCli, RandomSurvey) {
   const auto r = testing::run_statespace("loop-sort --random 2000 --seed 1 --bin 100");
   ASSERT_EQ(r.exit_code, 0) << r.out;
-  EXPECT_TRUE(r.out.starts_with("# loop-sort on 2000 uniform random boards (seed 1, step cap 1000000)\n"
-                                "# terminated: all 2000\n"
-                                "# ending as the parity test predicts: 2000 of 2000 ("))
+  EXPECT_TRUE(
+      r.out.starts_with("# loop-sort on 2000 uniform random boards (seed 1, step cap 1000000)\n"
+                        "# terminated: all 2000\n"
+                        "# ending as the parity test predicts: 2000 of 2000 ("))
       << r.out;
   const auto csv = r.out.find("moves_from,moves_to,boards\n");
   ASSERT_NE(csv, std::string::npos);

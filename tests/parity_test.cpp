@@ -167,15 +167,17 @@ TEST(VerifyParity, RefusesWhatDoesNotFit) {
 TEST(ParityCli, SolvableSeedExample) {
   const auto r = testing::run_statespace("solvable tiles:4x4 \"10 8 4 14 / 15 12 13 * / 7 11 6 1 / 5 9 2 3\"");
   EXPECT_EQ(r.exit_code, 0);
-  EXPECT_TRUE(r.out.starts_with("tiles:4x4  10 8 4 14 / 15 12 13 _ / 7 11 6 1 / 5 9 2 3\n"
-                                "inversions  74        pairs of tiles out of order, read row by row, blank ignored\n"
-                                "blank row   2         counted 1..4 from the top\n"
-                                "sum         76        inversions + blank row\n"
-                                "parity      even      the goal has 0 + 4 = 4, even\n"
-                                "verdict     solvable\n"
-                                "why: the width 4 is even."))
+  EXPECT_TRUE(
+      r.out.starts_with("tiles:4x4  10 8 4 14 / 15 12 13 _ / 7 11 6 1 / 5 9 2 3\n"
+                        "inversions  74        pairs of tiles out of order, read row by row, blank ignored\n"
+                        "blank row   2         counted 1..4 from the top\n"
+                        "sum         76        inversions + blank row\n"
+                        "parity      even      the goal has 0 + 4 = 4, even\n"
+                        "verdict     solvable\n"
+                        "why: the width 4 is even."))
       << r.out;
-  const auto odd = testing::run_statespace("solvable tiles:5x5 \"1 2 3 4 5 / 6 7 8 9 10 / 11 12 13 14 15 / 16 17 18 19 20 / 21 22 24 23 _\"");
+  const auto odd = testing::run_statespace(
+      "solvable tiles:5x5 \"1 2 3 4 5 / 6 7 8 9 10 / 11 12 13 14 15 / 16 17 18 19 20 / 21 22 24 23 _\"");
   EXPECT_NE(odd.out.find("verdict     unsolvable\n"), std::string::npos) << odd.out;
   EXPECT_NE(odd.out.find("the width 5 is odd"), std::string::npos) << odd.out;
   const auto bad = testing::run_statespace("solvable tiles:4x4 \"1 2 3\"");

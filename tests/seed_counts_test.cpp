@@ -126,7 +126,8 @@ TEST(Bidirectional, SameLengthAsForwardBfsOnEveryNoOffAndHex6Position) {
 // does not depend on the lookup, on every model; the linear scans skip tiles:3x3
 // (4.4e10 comparisons, 10-20 s each).
 TEST(SeedCounts, AnalysisIsIdenticalWithEveryLookupOnEveryModel) {
-  const std::vector<AnyPuzzle> models = {NoOff{}, Hex6{}, Oshidori{3}, Oshidori{5}, Tiles(2, 3), Tiles(2, 4), Tiles(3, 3)};
+  const std::vector<AnyPuzzle> models = {NoOff{},     Hex6{},      Oshidori{3}, Oshidori{5},
+                                         Tiles(2, 3), Tiles(2, 4), Tiles(3, 3)};
   for (const auto& any : models) {
     std::visit(
         [](const auto& p) {
@@ -172,8 +173,9 @@ TEST(SeedCounts, CliAnalyzeWithLinearLookupPutsTheComparisonsInSummaryJson) {
   }
   const auto bad = testing::run_statespace("analyze hex6 --lookup bloom --out /nonexistent");
   EXPECT_EQ(bad.exit_code, 2);
-  EXPECT_EQ(bad.out,
-            "statespace: unknown lookup 'bloom' (expected one of: linear, linear-sentinel, hashed, std-hashed, ranked)\n");
+  EXPECT_EQ(
+      bad.out,
+      "statespace: unknown lookup 'bloom' (expected one of: linear, linear-sentinel, hashed, std-hashed, ranked)\n");
 }
 
 TEST(SeedCounts, CliSolveReportsComparisonsAndStatesStored) {

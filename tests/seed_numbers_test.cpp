@@ -82,7 +82,7 @@ TEST(SeedOshidori, FourMovesBothWays) {
   EXPECT_EQ(moves(p, "B W B W B W _ _", "W W W B B B _ _"), 4u);
   RankedVisited visited(p);
   EXPECT_EQ(solve_bfs(p, p.start(), p.goal(), visited, MemoryBudget()).stored, 64u);  // "generates 64 states"
-  EXPECT_LE(analyze(p).states, 140u);  // at most 7 x C(6,3)
+  EXPECT_LE(analyze(p).states, 140u);                                                 // at most 7 x C(6,3)
 }
 
 TEST(Tiles, ReachableCountsAreHalfThePermutations) {

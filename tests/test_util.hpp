@@ -2,12 +2,11 @@
 #pragma once
 
 #include <sys/wait.h>
-
 #include <unistd.h>
 
 #include <array>
-#include <cstdlib>
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
