@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <boost/graph/connected_components.hpp>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -32,8 +33,8 @@ struct AnalyzeOptions {
   bool all_pairs = false;
   std::uint64_t all_pairs_limit = 20'000;  // vertices; brute force is V BFS runs
   bool components = false;
-  std::string lookup = "ranked";
-  std::string engine = "explicit";  // explicit, implicit or auto (analysis/analyze_implicit.hpp)
+  std::optional<LookupKind> lookup;  // the visited set; none: the model's default_lookup()
+  std::string engine = "explicit";   // explicit, implicit or auto (analysis/analyze_implicit.hpp)
   MemoryBudget memory;
   std::string checkpoint;       // implicit engine: write its state here after each level
   double checkpoint_every = 0;  // ...at most once per this many seconds
@@ -43,9 +44,10 @@ struct AnalyzeOptions {
 };
 
 // The result and the explicit graph it came from (kept for graph.dot).
+template <Puzzle P>
 struct AnalysisRun {
   AnalysisResult result;
-  ExplicitSpace space;
+  ExplicitSpace<P> space;
   std::vector<Distance> distance;  // per vertex of space
 };
 
@@ -88,12 +90,12 @@ inline std::vector<LayerEdges> count_layer_edges(const Graph& g, const std::vect
 }
 
 template <Puzzle P>
-Diameter find_diameter(const P& p, const ExplicitSpace& space, std::uint64_t limit) {
+Diameter find_diameter(const P& p, const ExplicitSpace<P>& space, std::uint64_t limit) {
   std::vector<Vertex> sources;
   Diameter d;
   if constexpr (requires { p.symmetry_representatives(); }) {
     for (const auto& s : p.symmetry_representatives()) {
-      if (space.contains(p.rank(s))) sources.push_back(space.vertex_of(p.rank(s)));
+      if (space.contains(s)) sources.push_back(space.vertex_of(s));
     }
     d.method = "blank-symmetry";
   } else {
@@ -107,15 +109,23 @@ Diameter find_diameter(const P& p, const ExplicitSpace& space, std::uint64_t lim
   }
   const auto pair = max_eccentricity(space.graph, sources);
   d.length = pair.length;
-  d.from = p.format(p.unrank(space.ranks[pair.from]));
-  d.to = p.format(p.unrank(space.ranks[pair.to]));
+  d.from = p.format(space.state(pair.from));
+  d.to = p.format(space.state(pair.to));
   d.sources = sources.size();
   return d;
 }
 
 template <Puzzle P>
 Components find_components(const P& p, const MemoryBudget& budget) {
-  const ExplicitSpace all = build_explicit(p, RankBitset::full(p.rank_space()), budget);
+  const ExplicitSpace<P> all = [&] {
+    if constexpr (RankedPuzzle<P>) {
+      return build_explicit(p, RankBitset::full(p.rank_space()), budget);
+    } else {
+      std::vector<typename P::State> every;
+      for_each_position(p, [&](const typename P::State& s) { every.push_back(s); });
+      return build_explicit_states(p, std::move(every), budget);
+    }
+  }();
   std::vector<Vertex> component(all.vertices());
   // The graph is directed but symmetric, so a depth-first search from each unvisited
   // vertex finds exactly its undirected component.
@@ -130,30 +140,30 @@ Components find_components(const P& p, const MemoryBudget& budget) {
 
 // Fills everything but the run facts (threads, seconds, peak bytes).
 template <Puzzle P>
-AnalysisRun analyze_explicit(const P& p, const AnalyzeOptions& o) {
+AnalysisRun<P> analyze_explicit(const P& p, const AnalyzeOptions& o) {
   const auto start = resolve_start(p, o);
-  const LookupKind lookup = parse_lookup(o.lookup);
+  const LookupKind lookup = o.lookup.value_or(default_lookup<P>());
   LookupStats lookup_stats;
-  AnalysisRun run;
+  AnalysisRun<P> run;
   {
     Progress enumerate_progress(p.name() + " enumerate", o.progress);
     run.space = enumerate_explicit(p, start, o.memory, &enumerate_progress, lookup, &lookup_stats);
   }
   Progress bfs_progress(p.name() + " bfs", o.progress);
-  auto bfs = parallel_bfs(run.space.graph, run.space.vertex_of(p.rank(start)), &bfs_progress);
+  auto bfs = parallel_bfs(run.space.graph, run.space.vertex_of(start), &bfs_progress);
 
   AnalysisResult& r = run.result;
   r.puzzle = p.name();
   r.start = p.format(start);
   r.engine = "explicit";
-  r.lookup = o.lookup;
+  r.lookup = lookup_name(lookup);
   if (counts_comparisons(lookup)) r.comparisons = lookup_stats.comparisons;
   r.states = run.space.vertices();
   r.edges = num_edges(run.space.graph) / 2;
   r.layers = bfs.layers;
   const Distance far = Distance(r.eccentricity());
   for (Vertex v = 0; v < run.space.vertices(); ++v) {
-    if (bfs.distance[v] == far) r.farthest.push_back(p.format(p.unrank(run.space.ranks[v])));
+    if (bfs.distance[v] == far) r.farthest.push_back(p.format(run.space.state(v)));
   }
   r.layer_edges = count_layer_edges(run.space.graph, bfs.distance);
   if (o.all_pairs) r.diameter = find_diameter(p, run.space, o.all_pairs_limit);

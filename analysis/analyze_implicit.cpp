@@ -18,7 +18,7 @@ AnalysisResult analyze_implicit(const Tiles& p, const AnalyzeOptions& o) {
   r.puzzle = p.name();
   r.start = p.format(start);
   r.engine = "implicit";
-  r.lookup = o.lookup;
+  r.lookup = lookup_name(LookupKind::kRanked);  // the two-bit table is indexed by rank
   r.states = im.states();
   r.edges = im.edges();
   r.layers = im.layers;

@@ -23,20 +23,20 @@ namespace statespace {
 // and for an explicit tiles run over the budget (naming the implicit engine's need).
 template <Puzzle P>
 std::string resolve_engine(const P& p, const AnalyzeOptions& o) {
-  constexpr bool kTiles = std::same_as<P, Tiles>;
+  constexpr bool kTiles = TileGridPuzzle<P>;
   const bool checkpoints = !o.checkpoint.empty() || !o.resume.empty();
   if (o.engine != "explicit" && o.engine != "implicit" && o.engine != "auto") {
     throw ParseError("analyze: unknown --engine '" + o.engine + "' (expected: explicit, implicit or auto)");
   }
   std::string engine = o.engine;
-  const std::uint64_t explicit_need = enumerate_explicit_bytes(p, parse_lookup(o.lookup));
+  const std::uint64_t explicit_need = enumerate_explicit_bytes(p, o.lookup.value_or(default_lookup<P>()));
   if (engine == "auto") {
     engine = kTiles && (checkpoints || explicit_need > o.memory.bytes()) ? "implicit" : "explicit";
   }
   if constexpr (kTiles) {
     // The explicit engine's own refusal, ahead of it, naming the engine that may fit
     // when nothing asked for the explicit graph's extras.
-    if (engine == "explicit" && !o.all_pairs && !o.components && o.lookup == "ranked" && !checkpoints) {
+    if (engine == "explicit" && !o.all_pairs && !o.components && !o.lookup && !checkpoints) {
       o.memory.require(explicit_need, p.name() + ": explicit graph",
                        "use --engine implicit, which needs " + std::to_string(implicit_bytes(p)) + " bytes");
     }
@@ -50,7 +50,7 @@ std::string resolve_engine(const P& p, const AnalyzeOptions& o) {
   if (engine == "implicit" && (o.all_pairs || o.components)) {
     throw UsageError(p.name() + ": --all-pairs and --components need the explicit graph (--engine explicit)");
   }
-  if (engine == "implicit" && o.lookup != "ranked") {
+  if (engine == "implicit" && o.lookup) {
     throw UsageError(p.name() +
                      ": --lookup chooses the explicit engine's visited set; the implicit engine has its own");
   }
@@ -64,8 +64,8 @@ AnalysisResult analyze_implicit(const Tiles& p, const AnalyzeOptions& o);
 // The implicit analysis when o's engine resolves to it for p, else nothing.
 template <Puzzle P>
 std::optional<AnalysisResult> analyze_if_implicit(const P& p, const AnalyzeOptions& o) {
-  if constexpr (std::same_as<P, Tiles>) {
-    if (resolve_engine(p, o) == "implicit") return analyze_implicit(p, o);
+  if constexpr (TileGridPuzzle<P>) {
+    if (resolve_engine(p, o) == "implicit") return analyze_implicit(Tiles(p.rows(), p.cols()), o);
   } else {
     (void)resolve_engine(p, o);  // rejects implicit-only options
   }

@@ -62,7 +62,7 @@ BidirectionalSolution<P> solve_bidirectional(const P& p, const typename P::State
     return sol;
   }
   std::vector<Node> nodes{{start, 0, 0, false}, {goal, 1, 0, true}};
-  absl::flat_hash_map<State, std::uint32_t, BoardHash> index{{start, 0}, {goal, 1}};
+  absl::flat_hash_map<State, std::uint32_t> index{{start, 0}, {goal, 1}};
   std::optional<Meeting> best;
   unsigned level = 0;  // depth being expanded at the first meeting
   const auto optimal = [&] { return best && best->moves == 2u * level + 1; };

@@ -51,8 +51,8 @@ void for_each_equal(const std::uint8_t* bytes, std::uint64_t begin, std::uint64_
 }
 
 std::vector<std::uint8_t> explicit_distances(const Tiles& t, const MemoryBudget& budget, Progress* progress) {
-  const ExplicitSpace space = enumerate_explicit(t, t.goal(), budget, progress);
-  const BfsResult bfs = parallel_bfs(space.graph, space.vertex_of(t.rank(t.goal())), progress);
+  const ExplicitSpace<Tiles> space = enumerate_explicit(t, t.goal(), budget, progress);
+  const BfsResult bfs = parallel_bfs(space.graph, space.vertex_of(t.goal()), progress);
   std::vector<std::uint8_t> distance(t.rank_space(), DistanceTable::kUnreached);
   for (std::uint64_t v = 0; v < space.vertices(); ++v) distance[space.ranks[v]] = std::uint8_t(bfs.distance[v]);
   return distance;

@@ -2,16 +2,20 @@
 // Boost CSR graph. Two steps, so that either can be swapped:
 //   discover():       breadth-first closure from the start through a visited set
 //                     (the lookup strategy: linear, hashed, ranked...);
-//   build_explicit(): vertex ids = ranks in ascending order, out-edges computed in
-//                     parallel (each vertex's successors are independent) and copied
-//                     into the CSR graph.
+//   build_explicit(): vertex ids = positions in canonical order (ascending rank, or
+//                     ascending state for models without a rank), out-edges computed
+//                     in parallel (each vertex's successors are independent) and
+//                     copied into the CSR graph.
 #pragma once
 
+#include <absl/container/flat_hash_map.h>
 #include <tbb/blocked_range.h>
 #include <tbb/parallel_for.h>
 #include <tbb/task_arena.h>
 
+#include <algorithm>
 #include <cstdint>
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -32,10 +36,6 @@ concept VisitedSet = requires(V& v, const State& s) {
   { v.insert(s) } -> std::same_as<bool>;
 };
 
-// The default visited set: one bit per rank (core/lookup_ranked.hpp).
-template <Puzzle P>
-using RankedVisited = RankedLookup<P>;
-
 template <Puzzle P>
 struct Discovery {
   std::vector<typename P::State> order;  // breadth-first order, start first
@@ -43,8 +43,11 @@ struct Discovery {
 };
 
 // Breadth-first closure of `start` under the moves, in the successor order of the model.
+// With `budget`, the growing queue and graph-to-be are checked against it every
+// 2^20 states (models without a rank have no size known in advance).
 template <Puzzle P, VisitedSet<typename P::State> V>
-Discovery<P> discover(const P& p, const typename P::State& start, V& visited, Progress* progress = nullptr) {
+Discovery<P> discover(const P& p, const typename P::State& start, V& visited, Progress* progress = nullptr,
+                      const MemoryBudget* budget = nullptr) {
   Discovery<P> d;
   d.order.push_back(start);
   visited.insert(start);
@@ -53,7 +56,11 @@ Discovery<P> discover(const P& p, const typename P::State& start, V& visited, Pr
     const std::size_t end = d.order.size();
     for (std::size_t i = begin; i < end; ++i) {
       p.for_each_successor(d.order[i], [&](const typename P::State& s) {
-        if (visited.insert(s)) d.order.push_back(s);
+        if (!visited.insert(s)) return;
+        if (budget && (d.order.size() & 0xFFFFF) == 0) {
+          budget->require(explicit_bytes(p, d.order.size() + 0x100000), p.name() + ": explicit graph");
+        }
+        d.order.push_back(s);
       });
     }
     if (d.order.size() > end) {
@@ -66,53 +73,103 @@ Discovery<P> discover(const P& p, const typename P::State& start, V& visited, Pr
 }
 
 // Reachable positions from `start` for the memory estimate: the model's bound when it
-// has one (tiles: half the permutations), else the whole rank space.
+// has one (tiles: half the permutations), else the whole rank space; nothing is known
+// in advance for models without a rank.
 template <Puzzle P>
 std::uint64_t reachable_bound(const P& p) {
   if constexpr (requires { p.reachable_bound(); }) {
     return p.reachable_bound();
-  } else {
+  } else if constexpr (RankedPuzzle<P>) {
     return p.rank_space();
+  } else {
+    return 0;
   }
 }
 
 // Bytes the explicit engine needs for a graph of V vertices and E directed edges:
-// rank bitset, discovery queue, id -> rank, offsets and targets (ours and Boost's
-// copy), distances.
+// the vertex index (rank bitset and id -> rank, or the states and a hash map),
+// discovery queue, offsets and targets (ours and Boost's copy), distances.
 inline std::uint64_t explicit_bytes(std::uint64_t rank_space, std::uint64_t vertices, std::uint64_t edges) {
   return RankBitset::bytes_for(rank_space) + vertices * (8 + 8 + 8 + 4 + 2) + edges * (4 + 4);
 }
+template <Puzzle P>
+std::uint64_t explicit_bytes(const P& p, std::uint64_t vertices) {
+  const std::uint64_t edges = vertices * std::uint64_t(p.max_moves());
+  if constexpr (RankedPuzzle<P>) {
+    return explicit_bytes(p.rank_space(), vertices, edges);
+  } else {
+    constexpr std::uint64_t kState = sizeof(typename P::State);
+    return vertices * (3 * kState + 2 * (kState + 4) + 8 + 4 + 2) + edges * (4 + 4);
+  }
+}
 
-struct ExplicitSpace {
+// The graph and the map between vertex ids and positions. Ranked models keep
+// vertex -> rank and a sealed rank bitset (rank -> vertex in O(1)); the others keep
+// the states in ascending order and a hash map. The model must outlive the space.
+template <Puzzle P>
+class ExplicitSpace {
+ public:
+  using State = typename P::State;
   Graph graph;
-  std::vector<std::uint64_t> ranks;  // vertex id -> rank, ascending
-  RankBitset members;                // sealed: rank -> vertex id
-  [[nodiscard]] bool contains(std::uint64_t rank) const { return rank < members.size() && members.test(rank); }
-  [[nodiscard]] Vertex vertex_of(std::uint64_t rank) const { return Vertex(members.index_of(rank)); }
-  [[nodiscard]] std::uint64_t vertices() const { return ranks.size(); }
+
+  ExplicitSpace() = default;
+  explicit ExplicitSpace(const P& p) : p_(&p) {}
+
+  [[nodiscard]] std::uint64_t vertices() const {
+    if constexpr (RankedPuzzle<P>) {
+      return ranks.size();
+    } else {
+      return states_.size();
+    }
+  }
+  [[nodiscard]] State state(Vertex v) const {
+    if constexpr (RankedPuzzle<P>) {
+      return p_->unrank(ranks[v]);
+    } else {
+      return states_[v];
+    }
+  }
+  [[nodiscard]] bool contains(const State& s) const {
+    if constexpr (RankedPuzzle<P>) {
+      const std::uint64_t r = p_->rank(s);
+      return r < members.size() && members.test(r);
+    } else {
+      return ids_.contains(s);
+    }
+  }
+  // The vertex of s, which must be in the space.
+  [[nodiscard]] Vertex vertex_of(const State& s) const {
+    if constexpr (RankedPuzzle<P>) {
+      return Vertex(members.index_of(p_->rank(s)));
+    } else {
+      return ids_.find(s)->second;
+    }
+  }
+
+  // Ranked models: vertex id -> rank, ascending, and the sealed set of members.
+  std::vector<std::uint64_t> ranks;
+  RankBitset members;
+
+ private:
+  template <Puzzle Q>
+  friend ExplicitSpace<Q> build_explicit_states(const Q& p, std::vector<typename Q::State> states,
+                                                const MemoryBudget& budget);
+  const P* p_ = nullptr;
+  std::vector<State> states_;
+  absl::flat_hash_map<State, Vertex> ids_;
 };
 
-// The explicit graph over the positions whose ranks are set in `members`, which must
-// be closed under the moves (a reachable set, or the whole rank space).
-template <Puzzle P>
-ExplicitSpace build_explicit(const P& p, RankBitset members, const MemoryBudget& budget) {
-  ExplicitSpace space;
-  space.members = std::move(members);
-  space.members.seal();
-  const std::uint64_t n = space.members.count();
-  budget.require(explicit_bytes(p.rank_space(), n, n * P::kMaxMoves), p.name() + ": explicit graph");
-  if (n >= std::numeric_limits<Vertex>::max()) {
-    throw UsageError(p.name() + ": " + std::to_string(n) +
-                     " states do not fit 32-bit vertex ids (use --engine implicit)");
-  }
-  space.ranks.reserve(n);
-  space.members.for_each([&](std::uint64_t r) { space.ranks.push_back(r); });
+namespace detail {
 
+// Out-edges of every vertex into the CSR graph, computed in parallel.
+template <Puzzle P>
+void build_edges(const P& p, ExplicitSpace<P>& space) {
+  const std::uint64_t n = space.vertices();
   std::vector<std::uint64_t> offsets(n + 1, 0);
   tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, n), [&](const auto& range) {
     for (auto v = range.begin(); v != range.end(); ++v) {
       std::uint64_t degree = 0;
-      p.for_each_successor(p.unrank(space.ranks[v]), [&](const auto&) { ++degree; });
+      p.for_each_successor(space.state(Vertex(v)), [&](const auto&) { ++degree; });
       offsets[v + 1] = degree;
     }
   });
@@ -125,23 +182,64 @@ ExplicitSpace build_explicit(const P& p, RankBitset members, const MemoryBudget&
   tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, n), [&](const auto& range) {
     for (auto v = range.begin(); v != range.end(); ++v) {
       std::uint64_t e = offsets[v];
-      p.for_each_successor(p.unrank(space.ranks[v]), [&](const auto& s) { targets[e++] = space.vertex_of(p.rank(s)); });
+      p.for_each_successor(space.state(Vertex(v)), [&](const auto& s) { targets[e++] = space.vertex_of(s); });
     }
   });
   space.graph = make_graph(offsets, targets);
+}
+
+inline void require_vertex_ids(const std::string& name, std::uint64_t n) {
+  if (n >= std::numeric_limits<Vertex>::max()) {
+    throw UsageError(name + ": " + std::to_string(n) + " states do not fit 32-bit vertex ids (use --engine implicit)");
+  }
+}
+
+}  // namespace detail
+
+// The explicit graph over the positions whose ranks are set in `members`, which must
+// be closed under the moves (a reachable set, or the whole rank space).
+template <RankedPuzzle P>
+ExplicitSpace<P> build_explicit(const P& p, RankBitset members, const MemoryBudget& budget) {
+  ExplicitSpace<P> space(p);
+  space.members = std::move(members);
+  space.members.seal();
+  const std::uint64_t n = space.members.count();
+  budget.require(explicit_bytes(p, n), p.name() + ": explicit graph");
+  detail::require_vertex_ids(p.name(), n);
+  space.ranks.reserve(n);
+  space.members.for_each([&](std::uint64_t r) { space.ranks.push_back(r); });
+  detail::build_edges(p, space);
+  return space;
+}
+
+// The explicit graph over `states` (closed under the moves), for models without a
+// rank: vertex ids follow the states' ascending order.
+template <Puzzle P>
+ExplicitSpace<P> build_explicit_states(const P& p, std::vector<typename P::State> states, const MemoryBudget& budget) {
+  ExplicitSpace<P> space(p);
+  budget.require(explicit_bytes(p, states.size()), p.name() + ": explicit graph");
+  detail::require_vertex_ids(p.name(), states.size());
+  std::sort(states.begin(), states.end());
+  space.ids_.reserve(states.size());
+  for (Vertex v = 0; v < states.size(); ++v) space.ids_.emplace(states[v], v);
+  space.states_ = std::move(states);
+  detail::build_edges(p, space);
   return space;
 }
 
 // Bytes enumerate_explicit needs at most: the graph and the visited set (the ranked
-// enumeration keeps one bitset per worker).
+// enumeration keeps one bitset per worker). Models without a rank have no bound in
+// advance: their need is checked as discovery goes and before the graph is built.
 template <Puzzle P>
-std::uint64_t enumerate_explicit_bytes(const P& p, LookupKind lookup = LookupKind::kRanked) {
+std::uint64_t enumerate_explicit_bytes(const P& p, LookupKind lookup = default_lookup<P>()) {
   const std::uint64_t bound = reachable_bound(p);
-  const std::uint64_t lookup_extra =
-      lookup == LookupKind::kRanked
-          ? std::uint64_t(tbb::this_task_arena::max_concurrency()) * RankedLookup<P>::bytes_for(p)
-          : lookup_bytes(lookup, p, bound);
-  return explicit_bytes(p.rank_space(), bound, bound * P::kMaxMoves) + lookup_extra;
+  std::uint64_t lookup_extra = lookup_bytes(lookup, p, bound);
+  if constexpr (RankedPuzzle<P>) {
+    if (lookup == LookupKind::kRanked) {
+      lookup_extra = std::uint64_t(tbb::this_task_arena::max_concurrency()) * RankedLookup<P>::bytes_for(p);
+    }
+  }
+  return explicit_bytes(p, bound) + lookup_extra;
 }
 
 // Reachable set from `start` as an explicit graph, through the chosen visited set:
@@ -150,29 +248,40 @@ std::uint64_t enumerate_explicit_bytes(const P& p, LookupKind lookup = LookupKin
 // receives the set's counts (the linear scans' comparisons). The graph is the same
 // whatever the lookup.
 template <Puzzle P>
-ExplicitSpace enumerate_explicit(const P& p, const typename P::State& start, const MemoryBudget& budget,
-                                 Progress* progress = nullptr, LookupKind lookup = LookupKind::kRanked,
-                                 LookupStats* stats = nullptr) {
+ExplicitSpace<P> enumerate_explicit(const P& p, const typename P::State& start, const MemoryBudget& budget,
+                                    Progress* progress = nullptr, LookupKind lookup = default_lookup<P>(),
+                                    LookupStats* stats = nullptr) {
   budget.require(enumerate_explicit_bytes(p, lookup), p.name() + ": explicit graph");
   LookupStats counts;
-  RankBitset members;
-  if (lookup == LookupKind::kRanked) {
-    RankedEnumeration e = enumerate_ranked(p, start, progress);
-    counts.lookups = e.lookups;
-    members = std::move(e.members);
+  if constexpr (RankedPuzzle<P>) {
+    RankBitset members;
+    if (lookup == LookupKind::kRanked) {
+      RankedEnumeration e = enumerate_ranked(p, start, progress);
+      counts.lookups = e.lookups;
+      members = std::move(e.members);
+    } else {
+      members = RankBitset(p.rank_space());
+      with_lookup(
+          lookup, p,
+          [&](auto& visited) {
+            const auto d = discover(p, start, visited, progress);
+            for (const auto& s : d.order) members.insert(p.rank(s));
+            counts = visited.stats();
+          },
+          reachable_bound(p));
+    }
+    if (stats) *stats = counts;
+    return build_explicit(p, std::move(members), budget);
   } else {
-    members = RankBitset(p.rank_space());
-    with_lookup(
-        lookup, p,
-        [&](auto& visited) {
-          const auto d = discover(p, start, visited, progress);
-          for (const auto& s : d.order) members.insert(p.rank(s));
-          counts = visited.stats();
-        },
-        reachable_bound(p));
+    std::vector<typename P::State> states;
+    with_lookup(lookup, p, [&](auto& visited) {
+      auto d = discover(p, start, visited, progress, &budget);
+      states = std::move(d.order);
+      counts = visited.stats();
+    });
+    if (stats) *stats = counts;
+    return build_explicit_states(p, std::move(states), budget);
   }
-  if (stats) *stats = counts;
-  return build_explicit(p, std::move(members), budget);
 }
 
 }  // namespace statespace

@@ -27,8 +27,9 @@
 
 #include "analysis/level_bits.hpp"
 #include "analysis/progress.hpp"
+#include "core/board.hpp"
+#include "core/puzzle.hpp"
 #include "core/rank_delta.hpp"
-#include "puzzles/permutation_puzzle.hpp"
 
 namespace statespace {
 
@@ -52,7 +53,8 @@ class BucketMoves {
     int destination;
   };
 
-  explicit BucketMoves(const PermutationPuzzle& p) : moves_(std::size_t(p.cells()) * kFromValues) {
+  template <PermutationRanked P>
+  explicit BucketMoves(const P& p) : moves_(std::size_t(p.cells()) * kFromValues) {
     for (int b = 0; b < p.cells(); ++b) {
       for (int f = 0; f < kFromValues; ++f) {
         for (int k = 0; k < p.degree(b); ++k) {
@@ -71,7 +73,8 @@ class BucketMoves {
   std::vector<std::vector<Move>> moves_;
 };
 
-inline RankedEnumeration enumerate_permutation(const PermutationPuzzle& p, Board start, Progress* progress = nullptr) {
+template <PermutationRanked P>
+RankedEnumeration enumerate_permutation(const P& p, Board start, Progress* progress = nullptr) {
   // Entries per task: enough to amortise the scheduling, small enough that a run
   // stays in L1 while each of its moves reads it again.
   constexpr std::size_t kGrain = 512;

@@ -18,13 +18,12 @@
 #include "analysis/permutation_enumerate.hpp"
 #include "analysis/progress.hpp"
 #include "core/puzzle.hpp"
-#include "puzzles/permutation_puzzle.hpp"
 
 namespace statespace {
 
-template <Puzzle P>
+template <RankedPuzzle P>
 RankedEnumeration enumerate_ranked(const P& p, const typename P::State& start, Progress* progress = nullptr) {
-  if constexpr (std::derived_from<P, PermutationPuzzle>) {
+  if constexpr (PermutationRanked<P>) {
     return enumerate_permutation(p, start, progress);
   } else {
     using State = typename P::State;

@@ -18,13 +18,13 @@ ParityVerification verify_parity(const Tiles& t, const MemoryBudget& budget) {
   // The graph, plus a label and a DFS colour (4 bytes each) per vertex.
   const std::uint64_t n = v.arrangements;
   budget.require(explicit_bytes(n, n, n * Tiles::kMaxMoves) + n * 8, t.name() + ": graph over every arrangement");
-  const ExplicitSpace space = build_explicit(t, RankBitset::full(n), budget);
+  const ExplicitSpace<Tiles> space = build_explicit(t, RankBitset::full(n), budget);
   std::vector<Vertex> component(n);
   const auto count = boost::connected_components(
       space.graph, boost::make_iterator_property_map(component.begin(), get(boost::vertex_index, space.graph)));
 
   // Sizes indexed so that the goal's component comes first.
-  const Vertex goal_component = component[space.vertex_of(t.rank(t.goal()))];
+  const Vertex goal_component = component[space.vertex_of(t.goal())];
   std::vector<std::uint64_t> sizes(count, 0);
   for (Vertex c : component) ++sizes[c];
   v.component_sizes.push_back(sizes[goal_component]);

@@ -39,7 +39,7 @@ void print_summary(const std::vector<AnalysisResult>& results, const std::filesy
 
 int run_analyze(const Args& args, Context& context) {
   std::vector<std::string> names;
-  std::string out = "reports-out", memory;
+  std::string out = "reports-out", memory, lookup;
   AnalyzeOptions o;
   std::uint64_t dot_limit = 10'000;
   bool all = false, quiet = false;
@@ -59,12 +59,13 @@ int run_analyze(const Args& args, Context& context) {
                                                                      "connected components of the whole rank space")(
       "dot-limit", po::value(&dot_limit)->default_value(dot_limit)->value_name("N"),
       "write graph.dot only up to this many positions")(
-      "lookup", po::value(&o.lookup)->default_value(o.lookup)->value_name("NAME"),
-      ("visited-set strategy for enumeration: " + lookup_names() + " (linear ones also count comparisons)").c_str())(
-      "engine", po::value(&o.engine)->default_value(o.engine)->value_name("NAME"),
-      "BFS engine: explicit (Boost CSR graph), implicit (two-bit BFS over ranks, tiles:RxC) or auto "
-      "(explicit while its graph fits --memory)")("memory", po::value(&memory)->value_name("BYTES"),
-                                                  "memory budget in bytes, e.g. 8G (default: 75% of RAM)")(
+      "lookup", po::value(&lookup)->value_name("NAME"),
+      ("visited-set strategy for enumeration: " + lookup_names() +
+       " (default: ranked where the puzzle has a perfect hash, else hashed; linear ones also count comparisons)")
+          .c_str())("engine", po::value(&o.engine)->default_value(o.engine)->value_name("NAME"),
+                    "BFS engine: explicit (Boost CSR graph), implicit (two-bit BFS over ranks, tiles:RxC) or auto "
+                    "(explicit while its graph fits --memory)")(
+      "memory", po::value(&memory)->value_name("BYTES"), "memory budget in bytes, e.g. 8G (default: 75% of RAM)")(
       "checkpoint", po::value(&o.checkpoint)->value_name("DIR"),
       "implicit engine: save the BFS state in DIR after each level")(
       "checkpoint-every", po::value(&o.checkpoint_every)->value_name("SECONDS"),
@@ -86,7 +87,7 @@ int run_analyze(const Args& args, Context& context) {
                      std::to_string(names.size()));
   }
   if (!memory.empty()) o.memory = MemoryBudget(parse_bytes(memory));
-  (void)parse_lookup(o.lookup);
+  if (!lookup.empty()) o.lookup = parse_lookup(lookup);
   o.progress = !quiet;
   o.threads = threads_in_use(context);
 
@@ -103,7 +104,7 @@ int run_analyze(const Args& args, Context& context) {
     std::visit(
         [&](const auto& p) {
           Progress clock(p.name(), false);
-          AnalysisRun run;
+          AnalysisRun<std::decay_t<decltype(p)>> run;
           if (auto implicit = analyze_if_implicit(p, o)) {
             run.result = std::move(*implicit);
           } else {
@@ -115,7 +116,7 @@ int run_analyze(const Args& args, Context& context) {
           std::optional<reports::GraphView> view;
           if (run.result.states <= dot_limit && run.result.engine == "explicit") {  // implicit keeps no graph
             view = reports::GraphView{&run.space.graph, {}, &run.distance};
-            for (auto r : run.space.ranks) view->labels.push_back(p.format(p.unrank(r)));
+            for (Vertex v = 0; v < run.space.vertices(); ++v) view->labels.push_back(p.format(run.space.state(v)));
           }
           reports::write_puzzle_report(out, run.result, view);
           results.push_back(std::move(run.result));

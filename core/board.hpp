@@ -5,6 +5,7 @@
 
 #include <bit>
 #include <cstdint>
+#include <utility>
 
 namespace statespace {
 
@@ -25,6 +26,11 @@ struct Board {
   }
   friend constexpr bool operator==(Board, Board) = default;
   friend constexpr auto operator<=>(Board, Board) = default;
+  // Packed boards differ in few bits; absl::Hash mixes the word before bucketing.
+  template <class H>
+  friend H AbslHashValue(H h, Board b) {
+    return H::combine(std::move(h), b.bits);
+  }
 };
 static_assert(sizeof(Board) == 8);
 
@@ -38,15 +44,5 @@ static_assert(sizeof(Board) == 8);
   if (n < 16) zero &= (std::uint64_t{1} << (4 * n)) - 1;
   return zero ? std::countr_zero(zero) / 4 : n;
 }
-
-struct BoardHash {
-  // splitmix64 finaliser: packed boards differ in few bits, so mix before bucketing.
-  [[nodiscard]] std::size_t operator()(Board b) const noexcept {
-    std::uint64_t z = b.bits + 0x9E3779B97F4A7C15ULL;
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-    return std::size_t(z ^ (z >> 31));
-  }
-};
 
 }  // namespace statespace

@@ -75,9 +75,17 @@ template <Puzzle P>
     case LookupKind::kStdHashed:
       return states * (32 + 8);
     case LookupKind::kRanked:
-      return RankedLookup<P>::bytes_for(p);
+      if constexpr (RankedPuzzle<P>) return RankedLookup<P>::bytes_for(p);
+      break;
   }
   return 0;
+}
+
+// The strategy a model gets when none is asked for: the rank bitset where there is a
+// perfect hash, absl's hash set otherwise.
+template <Puzzle P>
+[[nodiscard]] constexpr LookupKind default_lookup() {
+  return RankedPuzzle<P> ? LookupKind::kRanked : LookupKind::kHashed;
 }
 
 // Calls fn(set) with a fresh, empty visited set of the named strategy for p's states
@@ -106,8 +114,12 @@ decltype(auto) with_lookup(LookupKind kind, const P& p, F&& fn, std::uint64_t ex
     case LookupKind::kRanked:
       break;
   }
-  RankedLookup<P> set(p);
-  return fn(set);
+  if constexpr (RankedPuzzle<P>) {
+    RankedLookup<P> set(p);
+    return fn(set);
+  } else {
+    throw UsageError(p.name() + ": --lookup ranked needs a perfect hash, which this puzzle has not (use hashed)");
+  }
 }
 
 template <Puzzle P, class F>

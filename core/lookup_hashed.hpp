@@ -1,4 +1,4 @@
-// Hash-set lookups keyed by the packed state (a Board is one 64-bit word):
+// Hash-set lookups keyed by the state:
 // absl::flat_hash_set, open addressing with SIMD probing of one control byte per
 // slot (the "Swiss table"), and std::unordered_set, the node-based chained table
 // every C++ programmer reaches for first, kept as the common baseline. Both are
@@ -13,7 +13,6 @@
 #include <cstdint>
 #include <unordered_set>
 
-#include "core/board.hpp"
 #include "core/lookup_stats.hpp"
 
 namespace statespace {
@@ -47,16 +46,12 @@ class HashSetLookup {
   LookupStats stats_;
 };
 
-// absl's own hash of the packed word: the mixing its Swiss table is tuned for
-// (measured a little faster than BoardHash's splitmix64 here).
-struct AbslBoardHash {
-  [[nodiscard]] std::size_t operator()(Board b) const noexcept { return absl::Hash<std::uint64_t>{}(b.bits); }
-};
-
-template <class State, class Hash = AbslBoardHash>
+// Both hash states through absl::Hash (the state's AbslHashValue), so any model's
+// state type works; only the tables differ.
+template <class State, class Hash = absl::Hash<State>>
 using HashedLookup = HashSetLookup<absl::flat_hash_set<State, Hash>, LookupKind::kHashed>;
 
-template <class State, class Hash = BoardHash>
+template <class State, class Hash = absl::Hash<State>>
 using StdHashedLookup = HashSetLookup<std::unordered_set<State, Hash>, LookupKind::kStdHashed>;
 
 }  // namespace statespace

@@ -12,7 +12,7 @@
 
 namespace statespace {
 
-template <Puzzle P>
+template <RankedPuzzle P>
 class RankedLookup {
  public:
   static constexpr LookupKind kKind = LookupKind::kRanked;

@@ -1,8 +1,20 @@
-// The one seam between puzzle models and engines. Every engine (explicit graph,
-// lookups, solvers, the implicit ranked BFS) is a template over this concept, so
-// successor generation and ranking inline into the hot loops: no virtual calls.
+// The seam between puzzle models and engines. Every engine (explicit graph, lookups,
+// solvers, the implicit ranked BFS) is a template over these concepts, so successor
+// generation and ranking inline into the hot loops: no virtual calls.
+//
+// `Puzzle` is what every model offers: states, moves and notation. The capabilities
+// below are what some models offer on top, and what the engines that need them ask
+// for by name:
+//   RankedPuzzle       a perfect hash onto [0, rank_space): bitsets instead of hash sets
+//   PermutationRanked  distinct tiles and one blank on a cell graph, lexicographic rank:
+//                      the bucketed enumeration kernel (analysis/permutation_enumerate.hpp)
+//   TileGridPuzzle     an R x C sliding-tile grid: the implicit two-bit engine
+//   EnumerablePuzzle   can list every position (the components of the whole space)
 #pragma once
 
+#include <absl/hash/hash.h>
+
+#include <compare>
 #include <concepts>
 #include <cstdint>
 #include <string>
@@ -11,20 +23,69 @@
 
 namespace statespace {
 
+// A state is a value: copied, compared, ordered (the canonical order of reports when
+// there is no rank) and hashed through absl::Hash (AbslHashValue), so a model with a
+// wider state than one word plugs into the hashed engines unchanged.
+template <class S>
+concept StateValue = std::regular<S> && std::totally_ordered<S> && std::invocable < absl::Hash<S>,
+const S& > ;
+
 template <class P>
-concept Puzzle = requires(const P& p, const typename P::State& s, std::uint64_t r, std::string_view text) {
+concept Puzzle = requires(const P& p, const typename P::State& s, std::string_view text) {
   typename P::State;
-  requires std::regular<typename P::State>;
-  { P::kMaxMoves } -> std::convertible_to<int>;
+  requires StateValue<typename P::State>;
+  { p.max_moves() } -> std::convertible_to<int>;  // successors of one state, at most
   { p.name() } -> std::convertible_to<std::string>;
   { p.goal() } -> std::same_as<typename P::State>;
-  { p.rank_space() } -> std::same_as<std::uint64_t>;
-  { p.rank(s) } -> std::same_as<std::uint64_t>;
-  { p.unrank(r) } -> std::same_as<typename P::State>;
   { p.format(s) } -> std::same_as<std::string>;
   { p.parse(text) } -> std::same_as<typename P::State>;
   { p.row_lengths() } -> std::same_as<std::vector<int>>;
   p.for_each_successor(s, [](const typename P::State&) {});
 };
+
+// rank() is a bijection from the model's positions onto [0, rank_space()) and rank
+// order is the canonical order of reports.
+template <class P>
+concept RankedPuzzle = Puzzle<P> && requires(const P& p, const typename P::State& s, std::uint64_t r) {
+  { p.rank_space() } -> std::same_as<std::uint64_t>;
+  { p.rank(s) } -> std::same_as<std::uint64_t>;
+  { p.unrank(r) } -> std::same_as<typename P::State>;
+};
+
+// Distinct tiles 1..n-1 and one blank (code 0) on a graph of n cells, a move sliding
+// a tile from a neighbour of the blank into it, ranked as a permutation
+// (core/ranking.hpp's permutation_rank over cells()).
+template <class P>
+concept PermutationRanked = RankedPuzzle<P> && requires(const P& p, int cell) {
+  requires P::kPermutationRanked;
+  { p.cells() } -> std::convertible_to<int>;
+  { p.degree(cell) } -> std::convertible_to<int>;
+  { p.neighbour(cell, cell) } -> std::convertible_to<int>;
+};
+
+// An R x C grid of distinct tiles and one blank: what the locality index
+// (puzzles/tile_index.hpp) and the implicit engine are built for.
+template <class P>
+concept TileGridPuzzle = PermutationRanked<P> && requires(const P& p) {
+  { p.rows() } -> std::convertible_to<int>;
+  { p.cols() } -> std::convertible_to<int>;
+};
+
+// Lists every position of the model, reachable or not, in canonical order.
+template <class P>
+concept EnumerablePuzzle = Puzzle<P> && requires(const P& p) {
+  p.for_each_position([](const typename P::State&) {});
+};
+
+// Every position, for models that can list them: ranked models by unranking.
+template <Puzzle P, class F>
+void for_each_position(const P& p, F&& f) {
+  if constexpr (EnumerablePuzzle<P>) {
+    p.for_each_position(f);
+  } else {
+    static_assert(RankedPuzzle<P>, "listing every position needs a ranked or enumerable model");
+    for (std::uint64_t r = 0; r < p.rank_space(); ++r) f(p.unrank(r));
+  }
+}
 
 }  // namespace statespace

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "core/board.hpp"
+#include "core/puzzle.hpp"
 #include "core/ranking.hpp"
 
 namespace statespace {
@@ -23,6 +24,7 @@ class NoOff {
  public:
   using State = Board;
   static constexpr int kMaxMoves = 4;
+  [[nodiscard]] static constexpr int max_moves() { return kMaxMoves; }
   static constexpr int kCells = 8;
   enum Code : unsigned { kBlankCode = 0, kBulb = 1, kN = 2, kO = 3, kF = 4 };
 
@@ -62,5 +64,7 @@ class NoOff {
   static constexpr Counts kRest = {1, 0, 1, 2, 2};  // per code: one blank, no bulb, N, two O, two F
   static constexpr std::uint64_t kRestArrangements = multinomial(kRest);  // 6!/(2!2!) = 180
 };
+
+static_assert(RankedPuzzle<NoOff>);
 
 }  // namespace statespace

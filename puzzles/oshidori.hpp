@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "core/board.hpp"
+#include "core/puzzle.hpp"
 #include "core/ranking.hpp"
 
 namespace statespace {
@@ -22,6 +23,7 @@ class Oshidori {
   using State = Board;
   static constexpr int kMaxPairs = 7;  // 2n + 2 cells must fit a Board
   static constexpr int kMaxMoves = 2 * kMaxPairs - 1;
+  [[nodiscard]] static constexpr int max_moves() { return kMaxMoves; }
   enum Code : unsigned { kBlankCode = 0, kBlack = 1, kWhite = 2 };
 
   explicit Oshidori(int pairs = 3);
@@ -53,5 +55,7 @@ class Oshidori {
   Counts stones_{};
   std::uint64_t stone_arrangements_ = 0;
 };
+
+static_assert(RankedPuzzle<Oshidori>);
 
 }  // namespace statespace

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "core/board.hpp"
+#include "core/puzzle.hpp"
 #include "core/ranking.hpp"
 
 namespace statespace {
@@ -20,6 +21,8 @@ class PermutationPuzzle {
   using State = Board;
   static constexpr int kMaxDegree = 6;
   static constexpr int kMaxMoves = kMaxDegree;
+  static constexpr bool kPermutationRanked = true;
+  [[nodiscard]] static constexpr int max_moves() { return kMaxMoves; }
 
   [[nodiscard]] std::string name() const { return name_; }
   [[nodiscard]] int cells() const { return n_; }
@@ -64,6 +67,7 @@ class Hex6 : public PermutationPuzzle {
 class Tiles : public PermutationPuzzle {
  public:
   static constexpr int kMaxMoves = 4;
+  [[nodiscard]] static constexpr int max_moves() { return kMaxMoves; }
   Tiles(int rows, int cols);
   [[nodiscard]] int rows() const { return rows_; }
   [[nodiscard]] int cols() const { return cols_; }
@@ -83,5 +87,8 @@ class Tiles : public PermutationPuzzle {
   int rows_;
   int cols_;
 };
+
+static_assert(PermutationRanked<Hex6>);
+static_assert(TileGridPuzzle<Tiles>);
 
 }  // namespace statespace

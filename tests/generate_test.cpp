@@ -195,7 +195,7 @@ TEST(ExactDifficulty, SampledPositionsHaveTheRequestedDistance) {
     for (const Board b : sample_distance(t, table, d, d, 6, rng)) {
       EXPECT_EQ(table.distance(t.rank(b)), d);
       // An independent check: the seed-style BFS solver finds a path of exactly d moves.
-      RankedVisited visited(t);
+      RankedLookup visited(t);
       const auto sol = solve_bfs(t, b, t.goal(), visited, MemoryBudget());
       ASSERT_FALSE(sol.path.empty());
       EXPECT_EQ(int(sol.path.size()) - 1, d) << t.format(b);

@@ -152,10 +152,10 @@ TEST(VerifyParity, GoalComponentIsTheBfsReachableSet) {
   // A second opinion on the components: the lead's parallel BFS from the goal over
   // the same all-arrangements graph reaches exactly the boards the test calls solvable.
   const Tiles t(3, 3);
-  const ExplicitSpace space = build_explicit(t, RankBitset::full(t.rank_space()), MemoryBudget());
-  const BfsResult bfs = parallel_bfs(space.graph, space.vertex_of(t.rank(t.goal())));
+  const ExplicitSpace<Tiles> space = build_explicit(t, RankBitset::full(t.rank_space()), MemoryBudget());
+  const BfsResult bfs = parallel_bfs(space.graph, space.vertex_of(t.goal()));
   for (Vertex v = 0; v < space.vertices(); ++v) {
-    ASSERT_EQ(bfs.distance[v] != kUnreached, tiles_solvable(3, 3, t.unrank(space.ranks[v])));
+    ASSERT_EQ(bfs.distance[v] != kUnreached, tiles_solvable(3, 3, space.state(v)));
   }
   EXPECT_EQ(bfs.layers.size(), 32u);  // the 8-puzzle's diameter is 31
 }

@@ -136,15 +136,15 @@ TEST(SeedCounts, AnalysisIsIdenticalWithEveryLookupOnEveryModel) {
           const AnalysisResult reference = analyze_explicit(p, o).result;
           for (const auto kind : kLookupKinds) {
             if (counts_comparisons(kind) && reference.states > 50'000) continue;
-            o.lookup = lookup_name(kind);
+            o.lookup = kind;
             const AnalysisResult r = analyze_explicit(p, o).result;
-            EXPECT_EQ(r.lookup, o.lookup);
-            EXPECT_EQ(r.states, reference.states) << p.name() << " " << o.lookup;
-            EXPECT_EQ(r.edges, reference.edges) << p.name() << " " << o.lookup;
-            EXPECT_EQ(r.layers, reference.layers) << p.name() << " " << o.lookup;
-            EXPECT_EQ(r.farthest, reference.farthest) << p.name() << " " << o.lookup;
-            EXPECT_EQ(r.layer_edges, reference.layer_edges) << p.name() << " " << o.lookup;
-            EXPECT_EQ(r.comparisons.has_value(), counts_comparisons(kind)) << p.name() << " " << o.lookup;
+            EXPECT_EQ(r.lookup, lookup_name(kind));
+            EXPECT_EQ(r.states, reference.states) << p.name() << " " << lookup_name(kind);
+            EXPECT_EQ(r.edges, reference.edges) << p.name() << " " << lookup_name(kind);
+            EXPECT_EQ(r.layers, reference.layers) << p.name() << " " << lookup_name(kind);
+            EXPECT_EQ(r.farthest, reference.farthest) << p.name() << " " << lookup_name(kind);
+            EXPECT_EQ(r.layer_edges, reference.layer_edges) << p.name() << " " << lookup_name(kind);
+            EXPECT_EQ(r.comparisons.has_value(), counts_comparisons(kind)) << p.name() << " " << lookup_name(kind);
           }
         },
         any);

@@ -21,7 +21,7 @@ AnalysisResult analyze(const P& p, std::string from = "") {
 
 template <Puzzle P>
 std::size_t moves(const P& p, const std::string& from, const std::string& goal = "") {
-  RankedVisited visited(p);
+  RankedLookup visited(p);
   const auto sol = solve_bfs(p, p.parse(from), goal.empty() ? p.goal() : p.parse(goal), visited, MemoryBudget());
   EXPECT_FALSE(sol.path.empty()) << from;
   return sol.path.size() - 1;
@@ -48,7 +48,7 @@ TEST(SeedNoOff, SeedsPrintedFarthestListIsItsQueueShiftedByOne) {
   // no_off_max.c prints state[rear-2], state[rear-3], state[rear-4] (it tests
   // move[n--] and then prints state[n]). Our discovery has the seed's queue order.
   const NoOff p;
-  RankedVisited visited(p);
+  RankedLookup visited(p);
   const auto d = discover(p, p.goal(), visited);
   const auto& q = d.order;
   ASSERT_EQ(q.size(), 540u);
@@ -62,7 +62,7 @@ TEST(SeedNoOff, SeedsPrintedFarthestListIsItsQueueShiftedByOne) {
 
 TEST(SeedHex6, ElevenMoveSolveAndSeedQueueCount) {
   const Hex6 p;
-  RankedVisited visited(p);
+  RankedLookup visited(p);
   const auto sol = solve_bfs(p, p.parse("1 5 2 6 3 4 _"), p.goal(), visited, MemoryBudget());
   EXPECT_EQ(sol.path.size() - 1, 11u);
   EXPECT_EQ(sol.stored, 2818u);  // hex1.c: 状態数 2818
@@ -80,7 +80,7 @@ TEST(SeedOshidori, FourMovesBothWays) {
   const Oshidori p;
   EXPECT_EQ(moves(p, "B W B W B W _ _"), 4u);
   EXPECT_EQ(moves(p, "B W B W B W _ _", "W W W B B B _ _"), 4u);
-  RankedVisited visited(p);
+  RankedLookup visited(p);
   EXPECT_EQ(solve_bfs(p, p.start(), p.goal(), visited, MemoryBudget()).stored, 64u);  // "generates 64 states"
   EXPECT_LE(analyze(p).states, 140u);                                                 // at most 7 x C(6,3)
 }
