@@ -9,10 +9,10 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
-#include <variant>
 
 #include "core/errors.hpp"
 #include "puzzles/registry.hpp"
+#include "puzzles/tiles_parity.hpp"
 
 namespace statespace::cli {
 
@@ -28,10 +28,13 @@ inline std::uint64_t parse_whole(std::string_view option, std::string_view text,
 
 // The tiles:RxC model named `name`; other puzzles are refused naming `command`.
 inline Tiles tiles_named(const std::string& name, std::string_view command) {
-  AnyPuzzle p = make_puzzle(name);
-  if (const auto* t = std::get_if<Tiles>(&p)) return *t;
-  throw UsageError(std::string(command) + ": '" + name +
-                   "' is not a sliding-tile board (expected tiles:RxC, e.g. tiles:4x4)");
+  if (!name.starts_with("tiles:")) {
+    (void)make_puzzle(name);  // an unknown name gets the registry's message
+    throw UsageError(std::string(command) + ": '" + name +
+                     "' is not a sliding-tile board (expected tiles:RxC, e.g. tiles:4x4)");
+  }
+  const TilesShape shape = parse_tiles_shape(name);
+  return Tiles{shape.rows, shape.cols};
 }
 
 }  // namespace statespace::cli

@@ -1,4 +1,4 @@
-// statespace list: the catalog, with the size of each rank space and its goal.
+// statespace list: the registry, with the size of each rank space and its goal.
 #include <iomanip>
 #include <iostream>
 
@@ -13,21 +13,24 @@ int run_list(const Args& args, Context& context) {
   std::cout << std::left << std::setw(12) << "puzzle" << std::setw(9) << "seed" << std::right << std::setw(16)
             << "positions"
             << "  goal\n";
-  const auto row = [](const std::string& name, const std::string& seed) {
-    std::visit(
-        [&](const auto& p) {
-          std::cout << std::left << std::setw(12) << name << std::setw(9) << seed << std::right << std::setw(16)
-                    << p.rank_space() << "  " << std::left << p.format(p.goal()) << "\n";
-        },
-        make_puzzle(name));
-  };
-  for (const char* name : {"nooff", "hex6", "oshidori"}) row(name, name[0] == 'n' ? "001" : "003");
-  for (const char* name : {"tiles:2x2", "tiles:2x3", "tiles:3x3", "tiles:2x5", "tiles:3x4", "tiles:4x4"}) {
-    row(name, "002/004");
+  for (const auto& m : models()) {
+    for (const auto name : m.listed) {
+      std::visit(
+          [&](const auto& p) {
+            std::cout << std::left << std::setw(12) << name << std::setw(9) << m.seed << std::right << std::setw(16);
+            if constexpr (RankedPuzzle<std::decay_t<decltype(p)>>) {
+              std::cout << p.rank_space();
+            } else {
+              std::cout << "-";
+            }
+            std::cout << "  " << std::left << p.format(p.goal()) << "\n";
+          },
+          make_puzzle(name));
+    }
   }
   std::cout << "\nForms (positions = the rank space; tiles reach exactly half of it):\n";
-  for (const auto& e : catalog()) {
-    std::cout << "  " << std::left << std::setw(12) << e.name << "seed " << std::setw(9) << e.seed << e.description
+  for (const auto& m : models()) {
+    std::cout << "  " << std::left << std::setw(12) << m.form << "seed " << std::setw(9) << (m.seed.empty() ? std::string_view("-") : m.seed) << m.description
               << "\n";
   }
   return 0;

@@ -2,19 +2,14 @@
 
 #include <algorithm>
 #include <bit>
-#include <charconv>
 
 #include "core/errors.hpp"
 #include "core/notation.hpp"
+#include "core/parse.hpp"
 
 namespace statespace {
 
 namespace {
-
-bool parse_int(std::string_view text, int& out) {
-  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), out);
-  return ec == std::errc{} && end == text.data() + text.size() && !text.empty();
-}
 
 std::vector<int> row_lengths(const TilesShape& shape) { return std::vector<int>(std::size_t(shape.rows), shape.cols); }
 
@@ -47,10 +42,10 @@ TilesShape parse_tiles_shape(std::string_view name) {
   if (!name.starts_with("tiles:")) fail();
   const auto dims = name.substr(6);
   const auto x = dims.find('x');
-  TilesShape s;
-  if (x == std::string_view::npos || !parse_int(dims.substr(0, x), s.rows) || !parse_int(dims.substr(x + 1), s.cols)) {
-    fail();
-  }
+  const auto rows = x == std::string_view::npos ? std::nullopt : parse_int(dims.substr(0, x));
+  const auto cols = x == std::string_view::npos ? std::nullopt : parse_int(dims.substr(x + 1));
+  if (!rows || !cols) fail();
+  const TilesShape s{*rows, *cols};
   if (s.rows < 2 || s.cols < 2 || s.rows > TilesShape::kMaxSide || s.cols > TilesShape::kMaxSide) fail();
   return s;
 }
@@ -64,8 +59,8 @@ std::vector<int> parse_tiles_cells(const TilesShape& shape, std::string_view tex
   const std::string pieces = "tiles 1.." + std::to_string(n - 1) + " and _ for the blank";
   for (int i = 0; i < n; ++i) {
     const std::string& t = tokens[std::size_t(i)];
-    int v = 0;
-    if (t != kBlank && (!parse_int(t, v) || v < 1 || v >= n)) {
+    const int v = t == kBlank ? 0 : parse_int(t).value_or(-1);
+    if (t != kBlank && (v < 1 || v >= n)) {
       throw ParseError(shape.name() + ": unknown piece '" + t + "' in cell " + std::to_string(i + 1) + " (expected " +
                        pieces + ", e.g. \"" + example + "\")");
     }

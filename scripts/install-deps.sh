@@ -3,6 +3,7 @@
 set -euo pipefail
 
 packages=(cmake ninja-build g++ ccache clang-format-14 libboost-graph-dev libboost-program-options-dev libtbb-dev
+          libtomlplusplus-dev
           libabsl-dev nlohmann-json3-dev libgtest-dev libbenchmark-dev)
 
 missing=()

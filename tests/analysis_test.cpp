@@ -7,6 +7,7 @@
 #include <numeric>
 
 #include "analysis/analyze.hpp"
+#include "models.hpp"
 #include "puzzles/registry.hpp"
 
 namespace statespace {
@@ -17,9 +18,7 @@ ExplicitSpace<P> space_of(const P& p) {
   return enumerate_explicit(p, p.goal(), MemoryBudget());
 }
 
-std::vector<AnyPuzzle> small_models() {
-  return {NoOff{}, Hex6{}, Oshidori{3}, Oshidori{5}, Tiles(2, 2), Tiles(2, 3), Tiles(3, 3), Tiles(2, 4)};
-}
+using testing::small_models;
 
 TEST(ParallelBfs, EqualsBoostBfsOnEveryModel) {
   for (const auto& any : small_models()) {

@@ -15,6 +15,7 @@
 #include "analysis/permutation_enumerate.hpp"
 #include "analysis/ranked_enumerate.hpp"
 #include "core/rank_delta.hpp"
+#include "models.hpp"
 #include "puzzles/registry.hpp"
 
 namespace statespace {
@@ -22,9 +23,7 @@ namespace {
 
 Board board(std::uint64_t bits) { return Board{bits}; }
 
-std::vector<AnyPuzzle> small_models() {
-  return {NoOff{}, Hex6{}, Oshidori{3}, Oshidori{4}, Tiles(2, 2), Tiles(2, 3), Tiles(3, 3), Tiles(2, 4)};
-}
+using testing::small_models;
 
 TEST(LinearLookup, CountsComparisonsLikeTheSeed) {
   LinearLookup<Board> set;

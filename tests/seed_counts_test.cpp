@@ -13,6 +13,7 @@
 #include "analysis/explicit_space.hpp"
 #include "analysis/solve.hpp"
 #include "core/lookup.hpp"
+#include "models.hpp"
 #include "puzzles/registry.hpp"
 #include "test_util.hpp"
 
@@ -126,9 +127,7 @@ TEST(Bidirectional, SameLengthAsForwardBfsOnEveryNoOffAndHex6Position) {
 // does not depend on the lookup, on every model; the linear scans skip tiles:3x3
 // (4.4e10 comparisons, 10-20 s each).
 TEST(SeedCounts, AnalysisIsIdenticalWithEveryLookupOnEveryModel) {
-  const std::vector<AnyPuzzle> models = {NoOff{},     Hex6{},      Oshidori{3}, Oshidori{5},
-                                         Tiles(2, 3), Tiles(2, 4), Tiles(3, 3)};
-  for (const auto& any : models) {
+  for (const auto& any : testing::small_models()) {
     std::visit(
         [](const auto& p) {
           AnalyzeOptions o;

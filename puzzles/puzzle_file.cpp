@@ -1,0 +1,24 @@
+#include "puzzles/puzzle_file.hpp"
+
+#include <string>
+
+namespace statespace {
+
+const std::vector<PuzzleKind>& puzzle_kinds() {
+  static const std::vector<PuzzleKind> kinds = {};
+  return kinds;
+}
+
+std::optional<AnyPuzzle> make_file_puzzle(std::string_view name) {
+  if (!name.ends_with(".toml")) return std::nullopt;
+  const TomlInput file{std::filesystem::path(name)};
+  std::string kinds;
+  for (const auto& k : puzzle_kinds()) kinds += (kinds.empty() ? "" : ", ") + std::string(k.name);
+  const auto kind = file.string(file.root(), "kind", true, "kind = one of: " + kinds);
+  for (const auto& k : puzzle_kinds()) {
+    if (k.name == *kind) return k.load(file);
+  }
+  file.fail(*file.root().get("kind"), "unknown kind '" + *kind + "' (expected one of: " + kinds + ")");
+}
+
+}  // namespace statespace
