@@ -30,8 +30,8 @@ int run_list(const Args& args, Context& context) {
   }
   std::cout << "\nForms (positions = the rank space; tiles reach exactly half of it):\n";
   for (const auto& m : models()) {
-    std::cout << "  " << std::left << std::setw(12) << m.form << "seed " << std::setw(9) << (m.seed.empty() ? std::string_view("-") : m.seed) << m.description
-              << "\n";
+    std::cout << "  " << std::left << std::setw(12) << m.form << "seed " << std::setw(9)
+              << (m.seed.empty() ? std::string_view("-") : m.seed) << m.description << "\n";
   }
   return 0;
 }
