@@ -4,7 +4,9 @@
 
 #include <set>
 
+#include "core/byte_cells.hpp"
 #include "core/errors.hpp"
+#include "core/puzzle.hpp"
 #include "puzzles/registry.hpp"
 
 namespace statespace {
@@ -130,6 +132,24 @@ TEST(Moves, FollowTheSeedRules) {
   EXPECT_EQ(successor_ranks(o, "B W B W B W _ _").size(), 5u);
   const Hex6 h;
   EXPECT_EQ(successor_ranks(h, "1 2 / 3 _ 4 / 5 6").size(), 6u);
+}
+
+}  // namespace
+}  // namespace statespace
+
+namespace statespace {
+namespace {
+
+TEST(ByteCells, IsAStateValueOrderedCellByCell) {
+  static_assert(StateValue<ByteCells<24>>);
+  ByteCells<4> a, b;
+  a.cell = {1, 2, 0, 0};
+  b.cell = {1, 3, 0, 0};
+  EXPECT_LT(a, b);
+  EXPECT_NE(absl::Hash<ByteCells<4>>{}(a), absl::Hash<ByteCells<4>>{}(b));
+  b.cell[1] = 2;
+  EXPECT_EQ(a, b);
+  EXPECT_EQ(absl::Hash<ByteCells<4>>{}(a), absl::Hash<ByteCells<4>>{}(b));
 }
 
 }  // namespace
