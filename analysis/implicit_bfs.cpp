@@ -10,8 +10,6 @@
 #include <atomic>
 #include <bit>
 #include <cassert>
-#include <csignal>
-#include <cstdlib>
 #include <numeric>
 #include <span>
 #include <string>
@@ -286,14 +284,6 @@ class Engine {
   std::array<TwoBitTable, 2> tables_;
 };
 
-// Fault injection for tests/checkpoint_test.cpp: with STATESPACE_STOP_AFTER_CHECKPOINT=N
-// the process stops itself (SIGSTOP) once checkpoint N is on disk, so the test can
-// SIGKILL it at a known point mid-run.
-void stop_if_asked(std::uint32_t level) {
-  static const char* const env = std::getenv("STATESPACE_STOP_AFTER_CHECKPOINT");
-  if (env && std::strtoul(env, nullptr, 10) == level) ::raise(SIGSTOP);
-}
-
 }  // namespace
 
 std::uint64_t ImplicitResult::states() const { return std::accumulate(layers.begin(), layers.end(), std::uint64_t{0}); }
@@ -348,7 +338,7 @@ ImplicitResult implicit_bfs(const Tiles& p, Board start, const ImplicitOptions& 
       CheckpointState next = state;
       ++next.level;
       write_checkpoint(o.checkpoint, next, tables);
-      stop_if_asked(next.level);
+      if (o.on_checkpoint) o.on_checkpoint(next.level);
     }
   }
   ImplicitResult r;

@@ -25,6 +25,7 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <vector>
 
 #include "analysis/memory.hpp"
@@ -40,6 +41,8 @@ struct ImplicitOptions {
   std::filesystem::path checkpoint;  // write the state here after each level (empty: never)
   double checkpoint_every = 0;       // ...but only once this many seconds passed since the last
   std::filesystem::path resume;      // continue from the checkpoint here (empty: fresh start)
+  // Called once checkpoint `level` is on disk (tests stop the process there).
+  std::function<void(std::uint32_t level)> on_checkpoint;
 };
 
 struct ImplicitResult {

@@ -159,8 +159,12 @@ TEST(SeedCounts, CliAnalyzeWithLinearLookupPutsTheComparisonsInSummaryJson) {
     ASSERT_EQ(r.exit_code, 0) << r.out;
     auto json = nlohmann::json::parse(testing::read_file(dir / "hex6" / "summary.json"));
     EXPECT_EQ(json["lookup"], name);
-    if (kind == LookupKind::kLinear) EXPECT_EQ(json["comparisons"], kHex3Comparisons);
-    if (kind == LookupKind::kLinearSentinel) EXPECT_EQ(json["comparisons"], kHex3Comparisons + 5040);
+    if (kind == LookupKind::kLinear) {
+      EXPECT_EQ(json["comparisons"], kHex3Comparisons);
+    }
+    if (kind == LookupKind::kLinearSentinel) {
+      EXPECT_EQ(json["comparisons"], kHex3Comparisons + 5040);
+    }
     EXPECT_EQ(json.contains("comparisons"), counts_comparisons(kind)) << name;
     for (const char* key : {"run", "lookup", "comparisons"}) json.erase(key);
     std::string all = json.dump();
