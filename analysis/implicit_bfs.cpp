@@ -20,8 +20,8 @@ namespace {
 // Slices per worker thread: several, so that a level's sparse and dense parts even out.
 constexpr unsigned kSlicesPerThread = 4;
 // Up/down targets a source queues per round (4 bytes each): bounds the queue memory
-// at slices x (budget + overshoot) x 4 bytes, 2 MiB on 2 threads.
-constexpr std::size_t kRoundBudget = std::size_t{1} << 16;
+// at slices x (budget + overshoot) x 4 bytes, 0.5 MiB on 2 threads.
+constexpr std::size_t kRoundBudget = std::size_t{1} << 14;
 
 // One level over slices owned by worker tasks.
 LevelCounts expand(ImplicitEngine& engine, unsigned depth, const SlicePartition& slices,

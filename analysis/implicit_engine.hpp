@@ -269,10 +269,8 @@ class ImplicitEngine {
                         implicit_detail::SequenceCache sequences(index_, suffixes_);
                         auto& out = found.local();
                         for (std::uint64_t w = range.begin(); w != range.end(); ++w) {
-                          for (std::uint64_t hit = implicit_detail::matching(words[w], current); hit;
-                               hit &= hit - 1) {
-                            const std::uint64_t entry =
-                                w * TwoBitTable::kPerWord + unsigned(std::countr_zero(hit)) / 2;
+                          for (std::uint64_t hit = implicit_detail::matching(words[w], current); hit; hit &= hit - 1) {
+                            const std::uint64_t entry = w * TwoBitTable::kPerWord + unsigned(std::countr_zero(hit)) / 2;
                             const std::uint64_t q = layout_.divide[from].quotient(entry);
                             const implicit_detail::SlotMoves& m = moves_[from][entry - q * count];
                             out.push_back(index_.board_of(sequences.get(q + q_begin_, m.parity), m.blank));

@@ -74,11 +74,15 @@ void run_slice_rounds(std::vector<SliceQueues>& queues, Fill&& fill, Apply&& app
   const unsigned n = unsigned(queues.size());
   std::vector<char> done(n, 0);
   for (bool more = true; more;) {
-    tbb::parallel_for(0u, n, [&](unsigned s) {
+    tbb::parallel_for(
+        0u, n,
+        [&](unsigned s) {
           if (!done[s]) done[s] = fill(s, queues[s]);
         },
         tbb::simple_partitioner());
-    tbb::parallel_for(0u, n, [&](unsigned t) {
+    tbb::parallel_for(
+        0u, n,
+        [&](unsigned t) {
           for (const auto& q : queues) apply(t, q.to(t));
         },
         tbb::simple_partitioner());

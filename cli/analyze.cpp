@@ -66,8 +66,8 @@ int run_analyze(const Args& args, Context& context) {
           .c_str())("engine", po::value(&o.engine)->default_value(o.engine)->value_name("NAME"),
                     "BFS engine: explicit (Boost CSR graph), implicit (two-bit BFS over ranks, tiles:RxC), mpi (the "
                     "implicit one over MPI processes: mpirun -np N statespace analyze ...) or auto (explicit while "
-                    "its graph fits --memory)")(
-      "memory", po::value(&memory)->value_name("BYTES"), "memory budget in bytes, e.g. 8G (default: 75% of RAM)")(
+                    "its graph fits --memory)")("memory", po::value(&memory)->value_name("BYTES"),
+                                                "memory budget in bytes, e.g. 8G (default: 75% of RAM)")(
       "checkpoint", po::value(&o.checkpoint)->value_name("DIR"),
       "implicit engine: save the BFS state in DIR after each level")(
       "checkpoint-every", po::value(&o.checkpoint_every)->value_name("SECONDS"),

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <boost/mpi/environment.hpp>
 #include <csignal>
+#include <cstdio>
 #include <cstdlib>
 #include <numeric>
 #include <optional>
@@ -49,13 +50,16 @@ struct Ownership {
   Ownership(const Tiles& p, int processes)
       : slices(ImplicitEngine::partition(p, std::uint64_t(processes) * kSlicesPerProcess)),
         first(std::size_t(processes) + 1) {
-    for (int r = 0; r <= processes; ++r) first[r] = unsigned(std::uint64_t(slices.count()) * unsigned(r) / unsigned(processes));
+    for (int r = 0; r <= processes; ++r)
+      first[r] = unsigned(std::uint64_t(slices.count()) * unsigned(r) / unsigned(processes));
     for (int r = 0; r < processes; ++r) {
       for (unsigned s = first[r]; s < first[r + 1]; ++s) process_of.push_back(r);
     }
   }
   [[nodiscard]] std::uint64_t q_begin(int r) const { return slices.begin(first[r]); }
-  [[nodiscard]] std::uint64_t q_end(int r) const { return first[r + 1] > first[r] ? slices.end(first[r + 1] - 1) : q_begin(r); }
+  [[nodiscard]] std::uint64_t q_end(int r) const {
+    return first[r + 1] > first[r] ? slices.end(first[r + 1] - 1) : q_begin(r);
+  }
   SlicePartition slices;
   std::vector<unsigned> first;  // first[r]: rank r's first slice; first[np] = count
   std::vector<int> process_of;
@@ -76,7 +80,8 @@ struct LevelTotals {
 LevelTotals expand(ImplicitEngine& engine, unsigned depth, const Ownership& own, int rank, int processes) {
   const unsigned mine = own.first[rank], n = own.first[rank + 1] - mine;
   std::vector<ImplicitEngine::Cursor> cursors;
-  for (unsigned s = 0; s < n; ++s) cursors.push_back(engine.cursor(depth, own.slices.begin(mine + s), own.slices.end(mine + s)));
+  for (unsigned s = 0; s < n; ++s)
+    cursors.push_back(engine.cursor(depth, own.slices.begin(mine + s), own.slices.end(mine + s)));
   std::vector<SliceQueues> queues(n, SliceQueues(own.slices.count()));
   std::vector<LevelCounts> scanned(n), applied(n);
   std::vector<char> done(n, 0);
@@ -143,7 +148,8 @@ LevelTotals expand(ImplicitEngine& engine, unsigned depth, const Ownership& own,
 }
 
 std::filesystem::path rank_folder(const std::filesystem::path& dir, int processes, int rank, std::uint32_t level) {
-  return dir / ("mpi-np" + std::to_string(processes) + "-rank" + std::to_string(rank) + "-level" + std::to_string(level));
+  return dir /
+         ("mpi-np" + std::to_string(processes) + "-rank" + std::to_string(rank) + "-level" + std::to_string(level));
 }
 
 // Levels of this rank's checkpoints in dir (for `processes`), and the process
@@ -215,8 +221,9 @@ MpiResult mpi_bfs(const Tiles& p, Board start, const ImplicitOptions& o) {
                          " MPI processes, not " + std::to_string(processes) + " (resume with mpirun -np " +
                          std::to_string(found.other_counts[0]) + ")");
       }
-      refuse(rank, "checkpoint in " + o.resume.string() +
-                       ": no MPI checkpoint (expected one written by statespace analyze --engine mpi --checkpoint DIR)");
+      refuse(rank,
+             "checkpoint in " + o.resume.string() +
+                 ": no MPI checkpoint (expected one written by statespace analyze --engine mpi --checkpoint DIR)");
     }
     // Older levels are deleted only once every rank wrote the newer one, so the
     // oldest rank's newest level is on every rank.
@@ -267,6 +274,12 @@ MpiResult mpi_bfs(const Tiles& p, Board start, const ImplicitOptions& o) {
       }
       kill_if_asked(next.level, rank, processes);
     }
+  }
+  if (rank == 0 && o.progress) {
+    const std::uint64_t sent =
+        std::accumulate(result.exchanged_bytes.begin(), result.exchanged_bytes.end(), std::uint64_t{0});
+    std::fprintf(stderr, "%s: %llu bytes exchanged between %d processes over %zu levels\n", p.name().c_str(),
+                 static_cast<unsigned long long>(sent), processes, result.exchanged_bytes.size());
   }
   result.bfs.layers = state.layers;
   for (unsigned d = 0; d < state.edges_to_next.size(); ++d) {

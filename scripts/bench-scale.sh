@@ -23,7 +23,7 @@ if [ ! -f "$build/build.ninja" ]; then
   cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DBUILD_TESTING=OFF -DSTATESPACE_BUILD_BENCH=OFF >/dev/null
 fi
 cmake --build "$build" --parallel "$(nproc)" --target statespace >/dev/null
-bins=("$build/cli/statespace")
+bins=("$build/statespace")
 names=(current)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT

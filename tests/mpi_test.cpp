@@ -26,30 +26,17 @@ using testing::run_statespace;
 testing::CommandResult run_mpi(int processes, const std::string& args, const std::string& env = {}) {
   ::setenv("OMPI_ALLOW_RUN_AS_ROOT", "1", 1);
   ::setenv("OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1", 1);
-  const std::string mpirun = std::string(STATESPACE_MPIEXEC) + " --oversubscribe -np " + std::to_string(processes) +
-                             " " + STATESPACE_BINARY;
-  testing::CommandResult r;
-  const auto err_path = fs::temp_directory_path() / ("statespace-mpi-stderr-" + std::to_string(::getpid()));
-  const std::string cmd = env + " " + mpirun + " " + args + " 2>" + err_path.string();
-  FILE* pipe = popen(cmd.c_str(), "r");
-  if (!pipe) return r;
-  std::array<char, 4096> buf{};
-  std::size_t n = 0;
-  while ((n = std::fread(buf.data(), 1, buf.size(), pipe)) > 0) r.std_out.append(buf.data(), n);
-  const int status = pclose(pipe);
-  r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  r.std_err = testing::read_file(err_path);
-  fs::remove(err_path);
-  r.out = r.std_out + r.std_err;
-  return r;
+  const std::string mpirun =
+      std::string(STATESPACE_MPIEXEC) + " --oversubscribe -np " + std::to_string(processes) + " " + STATESPACE_BINARY;
+  return testing::run_command(env + " " + mpirun + " " + args);
 }
 
 void expect_mpi_matches_implicit(const std::string& puzzle, const std::string& tag) {
   const fs::path dir = fresh_dir("mpi-" + tag);
   const std::string folder = "tiles-" + puzzle.substr(6);
-  ASSERT_EQ(run_statespace("analyze " + puzzle + " --engine implicit --quiet --out " + (dir / "implicit").string())
-                .exit_code,
-            0);
+  ASSERT_EQ(
+      run_statespace("analyze " + puzzle + " --engine implicit --quiet --out " + (dir / "implicit").string()).exit_code,
+      0);
   for (int np : {1, 2, 3}) {
     const fs::path out = dir / ("np" + std::to_string(np));
     const auto r = run_mpi(np, "--threads 1 analyze " + puzzle + " --engine mpi --quiet --out " + out.string());
@@ -64,7 +51,8 @@ TEST(MpiEngine, TwoByFiveAtOneTwoThreeProcessesEqualsImplicit) {
   const fs::path dir = fresh_dir("mpi-2x5-singleton");
   const auto r = run_statespace("analyze tiles:2x5 --engine mpi --quiet --out " + dir.string());
   ASSERT_EQ(r.exit_code, 0) << r.out;
-  expect_same_reports(dir / "tiles-2x5", fs::temp_directory_path() / "statespace-test-mpi-2x5" / "implicit" / "tiles-2x5");
+  expect_same_reports(dir / "tiles-2x5",
+                      fs::temp_directory_path() / "statespace-test-mpi-2x5" / "implicit" / "tiles-2x5");
 }
 
 TEST(MpiEngine, ThreeByFourAtOneTwoThreeProcessesEqualsImplicit) { expect_mpi_matches_implicit("tiles:3x4", "3x4"); }
@@ -72,25 +60,24 @@ TEST(MpiEngine, ThreeByFourAtOneTwoThreeProcessesEqualsImplicit) { expect_mpi_ma
 TEST(MpiEngine, KilledProcessResumesToTheSameReports) {
   const fs::path dir = fresh_dir("mpi-resume");
   const std::string ck = (dir / "ck").string();
-  ASSERT_EQ(run_statespace("analyze tiles:2x5 --engine implicit --quiet --out " + (dir / "implicit").string())
-                .exit_code,
-            0);
-  const auto killed = run_mpi(2, "--threads 1 analyze tiles:2x5 --engine mpi --quiet --checkpoint " + ck +
-                                     " --out " + (dir / "out").string(),
-                              "STATESPACE_MPI_KILL_AFTER_CHECKPOINT=30");
+  ASSERT_EQ(
+      run_statespace("analyze tiles:2x5 --engine implicit --quiet --out " + (dir / "implicit").string()).exit_code, 0);
+  const auto killed = run_mpi(
+      2, "--threads 1 analyze tiles:2x5 --engine mpi --quiet --checkpoint " + ck + " --out " + (dir / "out").string(),
+      "STATESPACE_MPI_KILL_AFTER_CHECKPOINT=30");
   EXPECT_NE(killed.exit_code, 0) << killed.out;
   EXPECT_FALSE(fs::exists(dir / "out" / "tiles-2x5" / "summary.json"));
   EXPECT_TRUE(fs::exists(dir / "ck" / "mpi-np2-rank0-level30" / "implicit-bfs.ckpt"));
   EXPECT_TRUE(fs::exists(dir / "ck" / "mpi-np2-rank1-level30" / "implicit-bfs.ckpt"));
 
-  const auto other = run_mpi(3, "--threads 1 analyze tiles:2x5 --engine mpi --quiet --resume " + ck + " --out " +
-                                    (dir / "out").string());
+  const auto other = run_mpi(
+      3, "--threads 1 analyze tiles:2x5 --engine mpi --quiet --resume " + ck + " --out " + (dir / "out").string());
   EXPECT_NE(other.exit_code, 0);
   EXPECT_NE(other.out.find("was written by 2 MPI processes, not 3 (resume with mpirun -np 2)"), std::string::npos)
       << other.out;
 
-  const auto resumed = run_mpi(2, "--threads 1 analyze tiles:2x5 --engine mpi --quiet --resume " + ck + " --out " +
-                                      (dir / "out").string());
+  const auto resumed = run_mpi(
+      2, "--threads 1 analyze tiles:2x5 --engine mpi --quiet --resume " + ck + " --out " + (dir / "out").string());
   ASSERT_EQ(resumed.exit_code, 0) << resumed.out;
   expect_same_reports(dir / "out" / "tiles-2x5", dir / "implicit" / "tiles-2x5");
 }
