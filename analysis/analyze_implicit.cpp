@@ -4,20 +4,21 @@
 
 namespace statespace {
 
-AnalysisResult analyze_implicit(const Tiles& p, const AnalyzeOptions& o) {
-  const Board start = resolve_start(p, o);
+ImplicitOptions implicit_options(const AnalyzeOptions& o) {
   ImplicitOptions io;
   io.memory = o.memory;
   io.progress = o.progress;
   io.checkpoint = o.checkpoint.empty() ? o.resume : o.checkpoint;
   io.resume = o.resume;
   io.checkpoint_every = o.checkpoint_every;
-  const ImplicitResult im = implicit_bfs(p, start, io);
+  return io;
+}
 
+AnalysisResult implicit_analysis(const Tiles& p, Board start, const ImplicitResult& im, const std::string& engine) {
   AnalysisResult r;
   r.puzzle = p.name();
   r.start = p.format(start);
-  r.engine = "implicit";
+  r.engine = engine;
   r.lookup = lookup_name(LookupKind::kRanked);  // the two-bit table is indexed by rank
   r.states = im.states();
   r.edges = im.edges();
@@ -25,6 +26,11 @@ AnalysisResult analyze_implicit(const Tiles& p, const AnalyzeOptions& o) {
   for (Board b : im.farthest) r.farthest.push_back(p.format(b));
   r.layer_edges = im.layer_edges;
   return r;
+}
+
+AnalysisResult analyze_implicit(const Tiles& p, const AnalyzeOptions& o) {
+  const Board start = resolve_start(p, o);
+  return implicit_analysis(p, start, implicit_bfs(p, start, implicit_options(o)), "implicit");
 }
 
 }  // namespace statespace

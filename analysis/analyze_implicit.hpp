@@ -16,7 +16,7 @@
 
 namespace statespace {
 
-// "explicit" or "implicit" for o.engine on p. auto: explicit while the explicit
+// "explicit", "implicit" or "mpi" for o.engine on p. auto: explicit while the explicit
 // enumeration's estimate (enumerate_explicit_bytes) fits the memory budget, implicit
 // above it and whenever a checkpoint is asked for. Throws UsageError for an unknown
 // engine, for implicit on a model other than tiles:RxC, for checkpoints without it,
@@ -25,8 +25,8 @@ template <Puzzle P>
 std::string resolve_engine(const P& p, const AnalyzeOptions& o) {
   constexpr bool kTiles = TileGridPuzzle<P>;
   const bool checkpoints = !o.checkpoint.empty() || !o.resume.empty();
-  if (o.engine != "explicit" && o.engine != "implicit" && o.engine != "auto") {
-    throw ParseError("analyze: unknown --engine '" + o.engine + "' (expected: explicit, implicit or auto)");
+  if (o.engine != "explicit" && o.engine != "implicit" && o.engine != "mpi" && o.engine != "auto") {
+    throw ParseError("analyze: unknown --engine '" + o.engine + "' (expected: explicit, implicit, mpi or auto)");
   }
   std::string engine = o.engine;
   const std::uint64_t explicit_need = enumerate_explicit_bytes(p, o.lookup.value_or(default_lookup<P>()));
@@ -41,16 +41,18 @@ std::string resolve_engine(const P& p, const AnalyzeOptions& o) {
                        "use --engine implicit, which needs " + std::to_string(implicit_bytes(p)) + " bytes");
     }
   }
-  if (engine == "implicit" && !kTiles) {
-    throw UsageError(p.name() + ": --engine implicit handles the tiles:RxC puzzles only (use --engine explicit)");
+  // The MPI engine (distributed/) is the implicit one over processes: same rules.
+  const std::string family = engine == "mpi" ? "implicit" : engine;
+  if (family == "implicit" && !kTiles) {
+    throw UsageError(p.name() + ": --engine " + engine + " handles the tiles:RxC puzzles only (use --engine explicit)");
   }
-  if (checkpoints && engine != "implicit") {
+  if (checkpoints && family != "implicit") {
     throw UsageError(p.name() + ": --checkpoint and --resume need the implicit engine (--engine implicit, tiles:RxC)");
   }
-  if (engine == "implicit" && (o.all_pairs || o.components)) {
+  if (family == "implicit" && (o.all_pairs || o.components)) {
     throw UsageError(p.name() + ": --all-pairs and --components need the explicit graph (--engine explicit)");
   }
-  if (engine == "implicit" && o.lookup) {
+  if (family == "implicit" && o.lookup) {
     throw UsageError(p.name() +
                      ": --lookup chooses the explicit engine's visited set; the implicit engine has its own");
   }
@@ -60,6 +62,12 @@ std::string resolve_engine(const P& p, const AnalyzeOptions& o) {
 // Fills everything but the run facts (threads, seconds, peak bytes). With o.resume
 // and no o.checkpoint, keeps checkpointing into the resumed folder.
 AnalysisResult analyze_implicit(const Tiles& p, const AnalyzeOptions& o);
+
+// The engine options from the analyze ones (with o.resume and no o.checkpoint,
+// checkpointing continues into the resumed folder), and the AnalysisResult of an
+// implicit run from `start` (for the MPI engine too), run facts aside.
+ImplicitOptions implicit_options(const AnalyzeOptions& o);
+AnalysisResult implicit_analysis(const Tiles& p, Board start, const ImplicitResult& im, const std::string& engine);
 
 // The implicit analysis when o's engine resolves to it for p, else nothing.
 template <Puzzle P>

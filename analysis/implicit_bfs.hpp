@@ -14,13 +14,12 @@
 //     entries of depth d-2 (the other code) are turned old in the same pass;
 //   - a neighbour (table d+1) reads code(d-1) or code(d+1) or unseen, which tells
 //     its layer exactly: depth d-1, or depth d+1 (already claimed or to claim), so
-//     the edges between layers d and d+1 are counted once, from the shallow end;
-//   - claiming is one relaxed atomic fetch_or on the neighbour's word, the scan's own
-//     writes touch only table d, which no other thread writes this level.
-// No extra pass, no locks; after the last level its positions still carry code(d),
-// which gives every farthest position. oneTBB splits each level over word ranges;
-// each task keeps its counts and a small software-prefetch queue of neighbour
-// lookups locally, so the random reads overlap.
+//     the edges between layers d and d+1 are counted once, from the shallow end.
+// No extra pass; after the last level its positions still carry code(d), which gives
+// every farthest position. Each level runs over slices of the table owned by oneTBB
+// tasks (analysis/implicit_engine.hpp, analysis/slices.hpp): a task claims its
+// left/right neighbours itself and queues its up/down ones for the owner of their
+// slice, so every claim is a plain, branch-free read-modify-write.
 #pragma once
 
 #include <cstdint>

@@ -12,8 +12,10 @@ class Progress {
  public:
   explicit Progress(std::string label, bool enabled = true);
   // A level finished: `depth` holds `added` states, `total` reached so far.
-  // `memory_bytes` is printed when non-zero (the engine's estimated tables).
-  void level(unsigned depth, std::uint64_t added, std::uint64_t total, std::uint64_t memory_bytes = 0);
+  // `memory_bytes` is printed when non-zero (the engine's estimated tables), and so
+  // is `exchanged_bytes` (what processes sent each other for the level).
+  void level(unsigned depth, std::uint64_t added, std::uint64_t total, std::uint64_t memory_bytes = 0,
+             std::uint64_t exchanged_bytes = 0);
   [[nodiscard]] double seconds() const;
 
  private:

@@ -11,6 +11,7 @@
 #include "analysis/analyze_implicit.hpp"
 #include "cli/cli.hpp"
 #include "core/lookup.hpp"
+#include "distributed/analyze_mpi.hpp"
 #include "puzzles/registry.hpp"
 #include "reports/puzzle_report.hpp"
 
@@ -63,9 +64,10 @@ int run_analyze(const Args& args, Context& context) {
       ("visited-set strategy for enumeration: " + lookup_names() +
        " (default: ranked where the puzzle has a perfect hash, else hashed; linear ones also count comparisons)")
           .c_str())("engine", po::value(&o.engine)->default_value(o.engine)->value_name("NAME"),
-                    "BFS engine: explicit (Boost CSR graph), implicit (two-bit BFS over ranks, tiles:RxC) or auto "
-                    "(explicit while its graph fits --memory)")(
-      "memory", po::value(&memory)->value_name("BYTES"), "memory budget in bytes, e.g. 8G (default: 75% of RAM)")(
+                    "BFS engine: explicit (Boost CSR graph), implicit (two-bit BFS over ranks, tiles:RxC), mpi (the "
+                    "implicit one over MPI processes: mpirun -np N statespace analyze ...) or auto (explicit while "
+                    "its graph fits --memory)")("memory", po::value(&memory)->value_name("BYTES"),
+                                                "memory budget in bytes, e.g. 8G (default: 75% of RAM)")(
       "checkpoint", po::value(&o.checkpoint)->value_name("DIR"),
       "implicit engine: save the BFS state in DIR after each level")(
       "checkpoint-every", po::value(&o.checkpoint_every)->value_name("SECONDS"),
@@ -105,7 +107,10 @@ int run_analyze(const Args& args, Context& context) {
         [&](const auto& p) {
           Progress clock(p.name(), false);
           AnalysisRun<std::decay_t<decltype(p)>> run;
-          if (auto implicit = analyze_if_implicit(p, o)) {
+          if (auto mpi = analyze_if_mpi(p, o)) {
+            if (!mpi->writes_reports) return;  // rank 0 writes them
+            run.result = std::move(mpi->result);
+          } else if (auto implicit = analyze_if_implicit(p, o)) {
             run.result = std::move(*implicit);
           } else {
             run = analyze_explicit(p, o);
@@ -123,6 +128,7 @@ int run_analyze(const Args& args, Context& context) {
         },
         job.puzzle);
   }
+  if (results.empty()) return 0;  // an MPI rank other than 0
   if (results.size() > 1) reports::write_summary_tables(out, results);
   if (!quiet) print_summary(results, out);
   return 0;

@@ -9,6 +9,10 @@
 // (the table is 645 KB at k = 8: it stays in L2) and k byte lookups: no divisions.
 #pragma once
 
+#if defined(__SSSE3__)
+#include <immintrin.h>
+#endif
+
 #include <array>
 #include <bit>
 #include <cstdint>
@@ -53,8 +57,8 @@ class TileSequenceDecoder {
   };
 
   // Writes the sequence of rank lex into out.s (item/digit positions past m-1 get
-  // scratch) and returns the parity of its digit sum (= of its inversions). Byte
-  // stores throughout: the caller reads single items, which store forwarding serves.
+  // scratch) and returns the parity of its digit sum (= of its inversions). The
+  // caller reads single items, which store forwarding serves from the 8-byte stores.
   unsigned decode(std::uint64_t lex, Output& out) {
     const std::uint64_t hi = k_ == m_ ? 0 : table_->block().quotient(lex);
     const std::uint64_t lo = lex - hi * table_->block().divisor();
@@ -65,10 +69,18 @@ class TileSequenceDecoder {
     }
     const TileSuffixTable::Entry& e = (*table_)[lo];
     const int base = m_ - k_;
+#if defined(__SSSE3__)
+    // The eight item lookups as one byte shuffle (pshufb) of the remaining tiles.
+    const __m128i remaining = _mm_loadu_si128(reinterpret_cast<const __m128i*>(remaining_.data()));
+    const __m128i relative = _mm_loadl_epi64(reinterpret_cast<const __m128i*>(e.relative.data()));
+    _mm_storel_epi64(reinterpret_cast<__m128i*>(out.s.item.data() + base), _mm_shuffle_epi8(remaining, relative));
+    std::memcpy(out.s.digit.data() + base, e.digit.data(), TileSuffixTable::kMaxSuffix);
+#else
     for (int j = 0; j < TileSuffixTable::kMaxSuffix; ++j) {
       out.s.item[base + j] = remaining_[e.relative[j]];
       out.s.digit[base + j] = e.digit[j];
     }
+#endif
     std::uint64_t digits = 0;
     std::memcpy(&digits, e.digit.data(), sizeof digits);
     out.s.lex = lex;

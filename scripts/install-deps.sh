@@ -4,7 +4,8 @@ set -euo pipefail
 
 packages=(cmake ninja-build g++ ccache clang-format-14 libboost-graph-dev libboost-program-options-dev libtbb-dev
           libtomlplusplus-dev
-          libabsl-dev nlohmann-json3-dev libgtest-dev libbenchmark-dev)
+          libabsl-dev nlohmann-json3-dev libgtest-dev libbenchmark-dev openmpi-bin libopenmpi-dev
+          libboost-mpi-dev)
 
 missing=()
 for p in "${packages[@]}"; do

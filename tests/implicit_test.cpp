@@ -310,7 +310,7 @@ TEST(ImplicitBfs, CliEngineChoiceAndRefusals) {
       << other.out;
   const auto unknown = testing::run_statespace("analyze tiles:2x3 --engine fast --quiet");
   EXPECT_EQ(unknown.exit_code, 2);
-  EXPECT_NE(unknown.out.find("unknown --engine 'fast' (expected: explicit, implicit or auto)"), std::string::npos);
+  EXPECT_NE(unknown.out.find("unknown --engine 'fast' (expected: explicit, implicit, mpi or auto)"), std::string::npos);
   // tiles:3x4's explicit graph needs ~15 GB: auto picks implicit under 1G, which needs 59875200 bytes.
   const auto small = testing::run_statespace("analyze tiles:3x4 --engine auto --memory 50M --quiet");
   EXPECT_EQ(small.exit_code, 2);

@@ -23,12 +23,12 @@ struct CommandResult {
 
 inline std::string read_file(const std::filesystem::path& p);
 
-// Runs the statespace binary with `args` (shell syntax) and captures its output.
-inline CommandResult run_statespace(const std::string& args) {
+// Runs a shell command line and captures its output.
+inline CommandResult run_command(const std::string& command_line) {
   CommandResult r;
   const auto err_path = std::filesystem::temp_directory_path() /
                         ("statespace-test-stderr-" + std::to_string(::getpid()) + "-" + std::to_string(std::rand()));
-  const std::string cmd = std::string(STATESPACE_BINARY) + " " + args + " 2>" + err_path.string();
+  const std::string cmd = command_line + " 2>" + err_path.string();
   FILE* pipe = popen(cmd.c_str(), "r");
   if (!pipe) return r;
   std::array<char, 4096> buf{};
@@ -40,6 +40,11 @@ inline CommandResult run_statespace(const std::string& args) {
   std::filesystem::remove(err_path);
   r.out = r.std_out + r.std_err;
   return r;
+}
+
+// Runs the statespace binary with `args` (shell syntax) and captures its output.
+inline CommandResult run_statespace(const std::string& args) {
+  return run_command(std::string(STATESPACE_BINARY) + " " + args);
 }
 
 inline std::string read_file(const std::filesystem::path& p) {

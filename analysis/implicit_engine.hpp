@@ -1,0 +1,342 @@
+// The level step of the implicit BFS (analysis/implicit_bfs.hpp), shared by the
+// threaded driver there and the MPI engine (distributed/mpi_bfs.cpp).
+//
+// An engine owns the sequences [q_begin, q_end) of both tables (all of them in one
+// process, a slice per MPI process). A level runs in two phases over slices of the
+// sequence range (analysis/slices.hpp), whose boundaries are multiples of 32
+// sequences and so whole words in both tables:
+//   - scan: a source walks the frontier words of its slice, turns stale entries old,
+//     claims left/right neighbours directly (same sequence, so same slice) and queues
+//     up/down neighbours as offsets in the slice that owns their sequence;
+//   - apply: the owner of a slice claims the queued offsets.
+// Each table word is written by its slice's owner only, so claiming is a plain
+// branch-free read-modify-write: no atomics, no locks.
+#pragma once
+
+#include <tbb/blocked_range.h>
+#include <tbb/enumerable_thread_specific.h>
+#include <tbb/parallel_for.h>
+
+#include <algorithm>
+#include <array>
+#include <bit>
+#include <cassert>
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "analysis/memory.hpp"
+#include "analysis/slices.hpp"
+#include "analysis/two_bit_table.hpp"
+#include "core/board.hpp"
+#include "core/ranking.hpp"
+#include "puzzles/permutation_puzzle.hpp"
+#include "puzzles/tile_index.hpp"
+#include "puzzles/tile_sequence_decoder.hpp"
+
+namespace statespace {
+
+struct LevelCounts {
+  std::uint64_t claimed = 0;  // positions of depth d+1 found
+  std::uint64_t edges = 0;    // moves between depths d and d+1
+  LevelCounts& operator+=(const LevelCounts& o) {
+    claimed += o.claimed;
+    edges += o.edges;
+    return *this;
+  }
+};
+
+namespace implicit_detail {
+
+constexpr std::uint64_t kLowBits = 0x5555555555555555ULL;
+// Slice boundaries in sequences: 32 sequences fill whole words of either table.
+constexpr std::uint64_t kSliceAlign = TwoBitTable::kPerWord;
+
+// The code of the positions at depth d: 1, 1, 2, 2, 1, 1, ...
+constexpr unsigned code_of(unsigned depth) { return 1u + ((depth >> 1) & 1u); }
+
+// Bit 2i set when entry i of word x holds `code` (1 or 2).
+inline std::uint64_t matching(std::uint64_t x, unsigned code) {
+  const std::uint64_t lo = x & kLowBits, hi = (x >> 1) & kLowBits;
+  return code == 1 ? lo & ~hi : hi & ~lo;
+}
+
+// Claims entry e for code `next` (1 or 2) if unseen; counts an edge unless it holds
+// the previous layer's code (old entries are never neighbours). No branches: the
+// owner is the only writer.
+inline void claim(std::uint64_t* words, std::uint64_t e, unsigned next, LevelCounts& c) {
+  std::uint64_t& w = words[e / TwoBitTable::kPerWord];
+  const unsigned shift = unsigned(2 * (e % TwoBitTable::kPerWord));
+  const std::uint64_t x = w;
+  const unsigned code = unsigned(x >> shift) & 3u;
+  assert(code != 3u);
+  const unsigned unseen = code == 0;
+  c.edges += code != (next ^ 3u);
+  c.claimed += unseen;
+  w = x | (std::uint64_t(next & -unseen) << shift);
+}
+
+// Where a position lives: table colour(blank), entry q * count[colour] + slot(blank).
+struct Layout {
+  explicit Layout(const TileIndex& index) {
+    for (int c = 0; c < index.cells(); ++c) {
+      const int colour = (c / index.cols() + c % index.cols()) & 1;
+      colour_of[c] = std::uint8_t(colour);
+      slot_of[c] = std::uint8_t(count[colour]);
+      ++count[colour];
+    }
+    for (int colour = 0; colour < 2; ++colour) divide[colour] = FastDivisor(std::uint64_t(count[colour]));
+  }
+  std::array<std::uint8_t, Board::kMaxCells> colour_of{};
+  std::array<std::uint8_t, Board::kMaxCells> slot_of{};
+  std::array<int, 2> count{};
+  std::array<FastDivisor, 2> divide{};
+};
+
+// The sequence of class index q with the parity a slot needs: lex 2q or 2q + 1.
+// lex 2q has Lehmer digit 0 at position m-2; lex 2q + 1 is the same sequence with
+// its last two tiles swapped and that digit 1, so it is derived, not decoded.
+class SequenceCache {
+ public:
+  SequenceCache(const TileIndex& index, const TileSuffixTable& table) : decoder_(index, table), m_(index.tiles()) {}
+  const TileSequence& get(std::uint64_t q, unsigned parity) {
+    if (q != q_) {
+      q_ = q;
+      even_parity_ = decoder_.decode(q << 1, even_);
+      odd_ready_ = false;
+    }
+    if (parity == even_parity_) return even_.s;
+    if (!odd_ready_) {
+      odd_ = even_.s;
+      std::swap(odd_.item[m_ - 2], odd_.item[m_ - 1]);
+      odd_.digit[m_ - 2] = 1;
+      odd_.lex = (q << 1) + 1;
+      odd_ready_ = true;
+    }
+    return odd_;
+  }
+
+ private:
+  TileSequenceDecoder decoder_;
+  int m_;
+  std::uint64_t q_ = ~std::uint64_t{0};
+  TileSequenceDecoder::Output even_;
+  TileSequence odd_;
+  unsigned even_parity_ = 0;
+  bool odd_ready_ = false;
+};
+
+// What a blank in one slot of a table can do: its cell, the sequence parity its
+// positions have, and the slot in the other table after each move (-1: off the board).
+struct SlotMoves {
+  std::uint8_t blank = 0;
+  std::uint8_t parity = 0;
+  std::int8_t left = -1, right = -1, up = -1, down = -1;
+};
+
+}  // namespace implicit_detail
+
+// Positions in ascending permutation_rank: the order of the farthest list in reports.
+inline std::vector<Board> farthest_in_rank_order(const std::vector<Board>& boards, int cells) {
+  std::vector<std::pair<std::uint64_t, Board>> ranked;
+  ranked.reserve(boards.size());
+  for (Board b : boards) ranked.emplace_back(permutation_rank(b, cells), b);
+  std::sort(ranked.begin(), ranked.end());
+  std::vector<Board> out;
+  out.reserve(ranked.size());
+  for (const auto& [rank, b] : ranked) out.push_back(b);
+  return out;
+}
+
+class ImplicitEngine {
+ public:
+  // Largest number of up/down targets one scan adds past its budget (one word's 32
+  // positions x 2 moves).
+  static constexpr std::size_t kScanOvershoot = 2 * TwoBitTable::kPerWord;
+
+  // A source's place in its slice during one level.
+  struct Cursor {
+    std::uint64_t word = 0, end = 0;
+    implicit_detail::SequenceCache sequences;
+  };
+
+  // Owns the sequences [q_begin, q_end) (multiples of 32 apart, or up to the end).
+  ImplicitEngine(const Tiles& p, Board start, std::uint64_t q_begin, std::uint64_t q_end)
+      : index_(p.rows(), p.cols()),
+        suffixes_(index_),
+        layout_(index_),
+        cls_(index_.class_of(start)),
+        start_colour_(layout_.colour_of[find_blank(start, index_.cells())]),
+        q_begin_(q_begin),
+        q_end_(q_end) {
+    for (int c = 0; c < 2; ++c) tables_[c] = TwoBitTable((q_end - q_begin) * std::uint64_t(layout_.count[c]));
+    const int cols = index_.cols(), cells = index_.cells();
+    for (int b = 0; b < cells; ++b) {
+      implicit_detail::SlotMoves& m = moves_[layout_.colour_of[b]][layout_.slot_of[b]];
+      m.blank = std::uint8_t(b);
+      m.parity = std::uint8_t(index_.parity_for(cls_, b));
+      if (b % cols > 0) m.left = std::int8_t(layout_.slot_of[b - 1]);
+      if (b % cols + 1 < cols) m.right = std::int8_t(layout_.slot_of[b + 1]);
+      if (b >= cols) m.up = std::int8_t(layout_.slot_of[b - cols]);
+      if (b + cols < cells) m.down = std::int8_t(layout_.slot_of[b + cols]);
+    }
+  }
+
+  // Sequences per table (m!/2) and the bytes of both tables for sequences [0, q).
+  static std::uint64_t sequences(const Tiles& p) { return kFactorial[p.cells() - 1] / 2; }
+  static std::uint64_t table_bytes(const Tiles& p, std::uint64_t q) {
+    const int dark = p.cells() / 2, light = p.cells() - dark;
+    return TwoBitTable::bytes_for(q * std::uint64_t(dark)) + TwoBitTable::bytes_for(q * std::uint64_t(light));
+  }
+  // A partition of all sequences into about `slices` slices, each below 2^32 entries.
+  static SlicePartition partition(const Tiles& p, std::uint64_t slices) {
+    const std::uint64_t q = sequences(p), widest = std::uint64_t(p.cells() - p.cells() / 2);
+    const std::uint64_t fit = (q * widest >> 31) + 1;  // keeps offsets below 2^31
+    return SlicePartition(q, std::max(slices, fit), implicit_detail::kSliceAlign);
+  }
+
+  std::array<TwoBitTable, 2>& tables() { return tables_; }
+  [[nodiscard]] std::uint64_t q_begin() const { return q_begin_; }
+  [[nodiscard]] std::uint64_t q_end() const { return q_end_; }
+
+  // Marks the start at depth 0 when this engine owns it.
+  void seed(Board start) {
+    const int blank = find_blank(start, index_.cells());
+    const std::uint64_t q = index_.class_rank(start) / std::uint64_t(index_.cells());
+    if (q < q_begin_ || q >= q_end_) return;
+    tables_[start_colour_].set((q - q_begin_) * std::uint64_t(layout_.count[start_colour_]) + layout_.slot_of[blank],
+                               implicit_detail::code_of(0));
+  }
+
+  // A cursor over the frontier words of sequences [qa, qb) (owned, slice-aligned).
+  Cursor cursor(unsigned depth, std::uint64_t qa, std::uint64_t qb) const {
+    const int from = table_of(depth);
+    const std::uint64_t count = std::uint64_t(layout_.count[from]);
+    const std::uint64_t end =
+        qb >= q_end_ ? tables_[from].word_count() : (qb - q_begin_) * count / TwoBitTable::kPerWord;
+    return Cursor{(qa - q_begin_) * count / TwoBitTable::kPerWord, end,
+                  implicit_detail::SequenceCache(index_, suffixes_)};
+  }
+
+  // Phase one: scans from c until out holds `budget` targets or the slice ends (then
+  // returns true). Up/down targets go to the slice of `dest` owning their sequence.
+  bool scan(unsigned depth, Cursor& c, const SlicePartition& dest, SliceQueues& out, std::size_t budget,
+            LevelCounts& counts) {
+    switch (index_.cols()) {
+      case 2:
+        return scan_cols<2>(depth, c, dest, out, budget, counts);
+      case 3:
+        return scan_cols<3>(depth, c, dest, out, budget, counts);
+      case 4:
+        return scan_cols<4>(depth, c, dest, out, budget, counts);
+      case 5:
+        return scan_cols<5>(depth, c, dest, out, budget, counts);
+      case 6:
+        return scan_cols<6>(depth, c, dest, out, budget, counts);
+      case 7:
+        return scan_cols<7>(depth, c, dest, out, budget, counts);
+      default:
+        return scan_cols<8>(depth, c, dest, out, budget, counts);  // R, C >= 2 and RC <= 16
+    }
+  }
+
+  // Phase two: claims the queued offsets of the slice starting at sequence qa.
+  void apply(unsigned depth, std::uint64_t qa, std::span<const std::uint32_t> offsets, LevelCounts& counts) {
+    constexpr std::size_t kAhead = 16;
+    const int to = table_of(depth) ^ 1;
+    std::uint64_t* const words = tables_[to].words();
+    const std::uint64_t base = (qa - q_begin_) * std::uint64_t(layout_.count[to]);
+    const unsigned next = implicit_detail::code_of(depth + 1);
+    const std::size_t n = offsets.size();
+    LevelCounts local;  // not aliased with the table words: stays in registers
+    for (std::size_t i = 0; i < n; ++i) {
+      if (i + kAhead < n) __builtin_prefetch(words + (base + offsets[i + kAhead]) / TwoBitTable::kPerWord, 1);
+      implicit_detail::claim(words, base + offsets[i], next, local);
+    }
+    counts += local;
+  }
+
+  // The positions of code(depth) in table(depth) among the owned sequences: the
+  // whole last layer after its expansion, in no particular order.
+  std::vector<Board> layer(unsigned depth) {
+    const int from = table_of(depth);
+    const std::uint64_t* words = tables_[from].words();
+    const unsigned current = implicit_detail::code_of(depth);
+    const std::uint64_t count = std::uint64_t(layout_.count[from]);
+    tbb::enumerable_thread_specific<std::vector<Board>> found;
+    tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, tables_[from].word_count(), 1 << 12),
+                      [&](const tbb::blocked_range<std::uint64_t>& range) {
+                        implicit_detail::SequenceCache sequences(index_, suffixes_);
+                        auto& out = found.local();
+                        for (std::uint64_t w = range.begin(); w != range.end(); ++w) {
+                          for (std::uint64_t hit = implicit_detail::matching(words[w], current); hit; hit &= hit - 1) {
+                            const std::uint64_t entry = w * TwoBitTable::kPerWord + unsigned(std::countr_zero(hit)) / 2;
+                            const std::uint64_t q = layout_.divide[from].quotient(entry);
+                            const implicit_detail::SlotMoves& m = moves_[from][entry - q * count];
+                            out.push_back(index_.board_of(sequences.get(q + q_begin_, m.parity), m.blank));
+                          }
+                        }
+                      });
+    std::vector<Board> out;
+    for (const auto& part : found) out.insert(out.end(), part.begin(), part.end());
+    return out;
+  }
+
+ private:
+  [[nodiscard]] int table_of(unsigned depth) const { return start_colour_ ^ int(depth & 1); }
+
+  template <int kCols>
+  bool scan_cols(unsigned depth, Cursor& c, const SlicePartition& dest, SliceQueues& out, std::size_t budget,
+                 LevelCounts& counts) {
+    using implicit_detail::matching;
+    const int from = table_of(depth), to = from ^ 1;
+    std::uint64_t* const words = tables_[from].words();
+    std::uint64_t* const targets = tables_[to].words();
+    const unsigned current = implicit_detail::code_of(depth), next = implicit_detail::code_of(depth + 1);
+    const std::uint64_t count = std::uint64_t(layout_.count[from]), stride = std::uint64_t(layout_.count[to]);
+    const FastDivisor divide = layout_.divide[from];
+    const auto& moves = moves_[from];
+    const auto queue = [&](std::uint64_t lex, int slot) {
+      const std::uint64_t q = lex >> 1;
+      const unsigned t = dest.owner(q);
+      out.push(t, std::uint32_t((q - dest.begin(t)) * stride + std::uint64_t(slot)));
+    };
+    LevelCounts local;  // not aliased with the table words: stays in registers
+    for (; c.word < c.end; ++c.word) {
+      if (out.size() >= budget) {
+        counts += local;
+        return false;
+      }
+      const std::uint64_t w = c.word, x = words[w];
+      if (x == 0) continue;
+      std::uint64_t frontier = matching(x, current);
+      const std::uint64_t stale = matching(x, current ^ 3u);  // depth d-2: now old
+      if (stale) words[w] = x | stale | (stale << 1);
+      for (; frontier; frontier &= frontier - 1) {
+        const std::uint64_t entry = w * TwoBitTable::kPerWord + unsigned(std::countr_zero(frontier)) / 2;
+        const std::uint64_t q = divide.quotient(entry);
+        const implicit_detail::SlotMoves& m = moves[entry - q * count];
+        // Left and right keep the sequence: same q, the part of the other table
+        // this slice owns and the scan streams through.
+        if (m.left >= 0) implicit_detail::claim(targets, q * stride + std::uint64_t(m.left), next, local);
+        if (m.right >= 0) implicit_detail::claim(targets, q * stride + std::uint64_t(m.right), next, local);
+        const TileSequence& s = c.sequences.get(q + q_begin_, m.parity);
+        if (m.up >= 0) queue(index_.moved_lex<kCols>(s, m.blank, false), m.up);
+        if (m.down >= 0) queue(index_.moved_lex<kCols>(s, m.blank, true), m.down);
+      }
+    }
+    counts += local;
+    return true;
+  }
+
+  TileIndex index_;
+  TileSuffixTable suffixes_;
+  implicit_detail::Layout layout_;
+  unsigned cls_;
+  int start_colour_;
+  std::uint64_t q_begin_, q_end_;
+  std::array<std::array<implicit_detail::SlotMoves, Board::kMaxCells>, 2> moves_{};
+  std::array<TwoBitTable, 2> tables_;
+};
+
+}  // namespace statespace

@@ -1,0 +1,101 @@
+// The MPI engine against the single-process implicit engine: the statespace binary
+// under mpirun at 1, 2 and 3 processes (3 splits the slices unevenly) gives
+// byte-identical reports on tiles:2x5 and tiles:3x4; a run whose last process is
+// SIGKILLed after a checkpoint fails, and --resume finishes it to the same reports;
+// a different process count, or a share over --memory, is refused before any work.
+// CI has 2 cores: mpirun runs oversubscribed, one thread per process.
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <string>
+
+#include "distributed/mpi_bfs.hpp"
+#include "report_compare.hpp"
+#include "test_util.hpp"
+
+namespace statespace {
+namespace {
+
+namespace fs = std::filesystem;
+using testing::expect_same_reports;
+using testing::fresh_dir;
+using testing::run_statespace;
+
+// mpirun -np N statespace ARGS, allowed as root (CI runs as root), with `env` (shell
+// assignments) in front.
+testing::CommandResult run_mpi(int processes, const std::string& args, const std::string& env = {}) {
+  ::setenv("OMPI_ALLOW_RUN_AS_ROOT", "1", 1);
+  ::setenv("OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1", 1);
+  const std::string mpirun =
+      std::string(STATESPACE_MPIEXEC) + " --oversubscribe -np " + std::to_string(processes) + " " + STATESPACE_BINARY;
+  return testing::run_command(env + " " + mpirun + " " + args);
+}
+
+void expect_mpi_matches_implicit(const std::string& puzzle, const std::string& tag) {
+  const fs::path dir = fresh_dir("mpi-" + tag);
+  const std::string folder = "tiles-" + puzzle.substr(6);
+  ASSERT_EQ(
+      run_statespace("analyze " + puzzle + " --engine implicit --quiet --out " + (dir / "implicit").string()).exit_code,
+      0);
+  for (int np : {1, 2, 3}) {
+    const fs::path out = dir / ("np" + std::to_string(np));
+    const auto r = run_mpi(np, "--threads 1 analyze " + puzzle + " --engine mpi --quiet --out " + out.string());
+    ASSERT_EQ(r.exit_code, 0) << r.out;
+    expect_same_reports(out / folder, dir / "implicit" / folder);
+  }
+}
+
+TEST(MpiEngine, TwoByFiveAtOneTwoThreeProcessesEqualsImplicit) {
+  expect_mpi_matches_implicit("tiles:2x5", "2x5");
+  // Without mpirun: one process (MPI singleton).
+  const fs::path dir = fresh_dir("mpi-2x5-singleton");
+  const auto r = run_statespace("analyze tiles:2x5 --engine mpi --quiet --out " + dir.string());
+  ASSERT_EQ(r.exit_code, 0) << r.out;
+  expect_same_reports(dir / "tiles-2x5",
+                      fs::temp_directory_path() / "statespace-test-mpi-2x5" / "implicit" / "tiles-2x5");
+}
+
+TEST(MpiEngine, ThreeByFourAtOneTwoThreeProcessesEqualsImplicit) { expect_mpi_matches_implicit("tiles:3x4", "3x4"); }
+
+TEST(MpiEngine, KilledProcessResumesToTheSameReports) {
+  const fs::path dir = fresh_dir("mpi-resume");
+  const std::string ck = (dir / "ck").string();
+  ASSERT_EQ(
+      run_statespace("analyze tiles:2x5 --engine implicit --quiet --out " + (dir / "implicit").string()).exit_code, 0);
+  const auto killed = run_mpi(
+      2, "--threads 1 analyze tiles:2x5 --engine mpi --quiet --checkpoint " + ck + " --out " + (dir / "out").string(),
+      "STATESPACE_MPI_KILL_AFTER_CHECKPOINT=30");
+  EXPECT_NE(killed.exit_code, 0) << killed.out;
+  EXPECT_FALSE(fs::exists(dir / "out" / "tiles-2x5" / "summary.json"));
+  EXPECT_TRUE(fs::exists(dir / "ck" / "mpi-np2-rank0-level30" / "implicit-bfs.ckpt"));
+  EXPECT_TRUE(fs::exists(dir / "ck" / "mpi-np2-rank1-level30" / "implicit-bfs.ckpt"));
+
+  const auto other = run_mpi(
+      3, "--threads 1 analyze tiles:2x5 --engine mpi --quiet --resume " + ck + " --out " + (dir / "out").string());
+  EXPECT_NE(other.exit_code, 0);
+  EXPECT_NE(other.out.find("was written by 2 MPI processes, not 3 (resume with mpirun -np 2)"), std::string::npos)
+      << other.out;
+
+  const auto resumed = run_mpi(
+      2, "--threads 1 analyze tiles:2x5 --engine mpi --quiet --resume " + ck + " --out " + (dir / "out").string());
+  ASSERT_EQ(resumed.exit_code, 0) << resumed.out;
+  expect_same_reports(dir / "out" / "tiles-2x5", dir / "implicit" / "tiles-2x5");
+}
+
+TEST(MpiEngine, ProcessShareOverTheBudgetIsRefusedBeforeWork) {
+  const fs::path dir = fresh_dir("mpi-memory");
+  // tiles:3x4 over 2 processes: ~30 MB each; a 20 MB budget fits neither.
+  const std::uint64_t need = mpi_process_bytes(Tiles(3, 4), 2, 0);
+  EXPECT_GT(need, 20u << 20);
+  EXPECT_LT(need, 32u << 20);
+  const auto r = run_mpi(2, "analyze tiles:3x4 --engine mpi --memory 20M --out " + dir.string());
+  EXPECT_NE(r.exit_code, 0);
+  EXPECT_NE(r.out.find("tiles:3x4: implicit BFS tables of MPI process 0 of 2 needs " + std::to_string(need) + " bytes"),
+            std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find("--memory"), std::string::npos) << r.out;
+  EXPECT_FALSE(fs::exists(dir / "tiles-3x4"));
+}
+
+}  // namespace
+}  // namespace statespace
