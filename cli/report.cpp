@@ -123,7 +123,8 @@ class Staging {
 
   // The old bundle is moved aside, the new one renamed into place, the old removed.
   void commit() {
-    const fs::path old = target_.parent_path() / ("." + target_.filename().string() + ".old-" + std::to_string(::getpid()));
+    const fs::path old =
+        target_.parent_path() / ("." + target_.filename().string() + ".old-" + std::to_string(::getpid()));
     const bool replacing = fs::exists(target_);
     if (replacing) fs::rename(target_, old);
     fs::rename(path_, target_);
@@ -224,9 +225,9 @@ int run_report(const Args& args, Context& context) {
     reports::write_file_atomically(root / "tables" / (t.name + ".md"), markdown);
     reports::write_file_atomically(root / "tables" / (t.name + ".tex"), reports::table_latex(t.columns, rows));
     reports::write_file_atomically(root / "tables" / (t.name + ".csv"), reports::table_csv(t.columns, rows));
-    items.push_back({t.line,
-                     {"Table: " + t.name, markdown + "\n[LaTeX](tables/" + t.name + ".tex) · [CSV](tables/" +
-                                              t.name + ".csv)\n"}});
+    items.push_back(
+        {t.line,
+         {"Table: " + t.name, markdown + "\n[LaTeX](tables/" + t.name + ".tex) · [CSV](tables/" + t.name + ".csv)\n"}});
   }
   for (const auto& f : manifest.figures) {
     std::string svg;
@@ -238,7 +239,8 @@ int run_report(const Args& args, Context& context) {
       const auto& a = analyses[f.analyses.front()];
       const AnalysisResult& r = a.result;
       const std::size_t shown = std::min(f.limit, r.farthest.size());
-      std::string title = a.label + ": " + (shown < r.farthest.size() ? "the first " + std::to_string(shown) + " of " : "") +
+      std::string title = a.label + ": " +
+                          (shown < r.farthest.size() ? "the first " + std::to_string(shown) + " of " : "") +
                           reports::with_commas(r.farthest.size()) +
                           (r.farthest.size() == 1 ? " farthest position, " : " farthest positions, ") +
                           std::to_string(r.eccentricity()) + " moves from the start";

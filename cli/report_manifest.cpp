@@ -1,10 +1,11 @@
 #include "cli/report_manifest.hpp"
 
+#include <toml++/toml.h>
+
 #include <algorithm>
 #include <fstream>
 #include <initializer_list>
 #include <sstream>
-#include <toml++/toml.h>
 
 #include "analysis/analyze_implicit.hpp"
 #include "core/errors.hpp"
@@ -75,8 +76,8 @@ class Loader {
     if (!node) return out;
     const toml::array* array = node->as_array();
     if (!array || !array->is_array_of_tables()) {
-      fail(node->source(), "'" + std::string(key) + "' must be an array of tables (expected [[" + std::string(key) +
-                               "]] sections)");
+      fail(node->source(),
+           "'" + std::string(key) + "' must be an array of tables (expected [[" + std::string(key) + "]] sections)");
     }
     for (const auto& e : *array) out.push_back(e.as_table());
     return out;
@@ -165,7 +166,8 @@ class Loader {
     if (a.puzzle.ends_with(".toml") || a.puzzle.find('/') != std::string::npos) {
       const auto path = file_.parent_path() / a.puzzle;
       std::ifstream in(path, std::ios::binary);
-      if (!in) fail(puzzle.source(), "cannot read puzzle file " + path.string() + " (paths are relative to the manifest)");
+      if (!in)
+        fail(puzzle.source(), "cannot read puzzle file " + path.string() + " (paths are relative to the manifest)");
       std::stringstream bytes;
       bytes << in.rdbuf();
       char hash[17];
@@ -196,9 +198,7 @@ class Loader {
     o.goal = string(t, "goal", "");
     for (const char* key : {"from", "goal"}) {
       if (const toml::node* node = t.get(key)) {
-        check_at(*node, [&] {
-          std::visit([&](const auto& p) { (void)p.parse(node->as_string()->get()); }, a.model);
-        });
+        check_at(*node, [&] { std::visit([&](const auto& p) { (void)p.parse(node->as_string()->get()); }, a.model); });
       }
     }
     a.moves = string(t, "moves", "");

@@ -12,7 +12,8 @@ namespace statespace::reports {
 
 namespace {
 
-// A table cell: text, or a count shown with separators where people read it.
+// A table cell: text, or a count shown with separators where people read it; empty
+// when the analysis did not compute it (shown as a dash, left empty in CSV).
 struct Cell {
   std::string text;
   std::optional<std::uint64_t> number;
@@ -131,8 +132,13 @@ std::string table_markdown(const std::vector<std::string>& columns, const std::v
     out += "|";
     for (const auto& c : columns) {
       const Cell x = cell(c, *a);
-      const std::string text = x.number ? with_commas(*x.number) : markdown_escape(x.text);
-      out += " " + (x.code && !text.empty() ? "`" + text + "`" : text) + " |";
+      std::string text = x.number ? with_commas(*x.number) : markdown_escape(x.text);
+      if (text.empty()) {
+        text = "–";
+      } else if (x.code) {
+        text = "`" + text + "`";
+      }
+      out.append(" ").append(text).append(" |");
     }
     out += "\n";
   }
@@ -152,7 +158,11 @@ std::string table_latex(const std::vector<std::string>& columns, const std::vect
     for (std::size_t i = 0; i < columns.size(); ++i) {
       const Cell x = cell(columns[i], *a);
       std::string text = x.number ? with_commas(*x.number) : latex_escape(x.text);
-      if (x.code && !text.empty()) text = "\\texttt{" + text + "}";
+      if (text.empty()) {
+        text = "--";
+      } else if (x.code) {
+        text = "\\texttt{" + text + "}";
+      }
       line += (i ? " & " : "") + text;
     }
     out += line + " \\\\\n";

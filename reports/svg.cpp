@@ -178,7 +178,8 @@ std::string boards_svg(const std::string& title, const BoardGeometry& geometry,
   const std::size_t columns = std::clamp<std::size_t>(std::size_t((kMaxWidth + kGap) / (board_w + kGap)), 1,
                                                       std::max<std::size_t>(boards.size(), 1));
   const std::size_t rows = (boards.size() + columns - 1) / columns;
-  const double width = std::max(double(columns) * (board_w + kGap) - kGap + 2 * kPad, 320.0);
+  // Wide enough for the title too (bold 15 px DejaVu Sans averages under 9.5 px a character).
+  const double width = std::max(double(columns) * (board_w + kGap) - kGap + 2 * kPad, 9.5 * double(title.size()) + 20);
   const double height = kTitle + double(rows) * (board_h + kCaption + kGap) - kGap + kPad;
 
   // The outline of one cell (inset by `inset` pixels) centred at (cx, cy).
@@ -205,9 +206,7 @@ std::string boards_svg(const std::string& title, const BoardGeometry& geometry,
     const double left = x0 + double(b % columns) * (board_w + kGap);
     const double top = kTitle + double(b / columns) * (board_h + kCaption + kGap);
     const auto cx = [&](std::size_t i) { return left + kPad + (geometry.cells[i].x - min_x + 0.5) * kCell; };
-    const auto cy = [&](std::size_t i) {
-      return top + kPad + (geometry.cells[i].y - min_y + half_height) * kCell;
-    };
+    const auto cy = [&](std::size_t i) { return top + kPad + (geometry.cells[i].y - min_y + half_height) * kCell; };
     out += "<g>\n";
     for (std::size_t i = 0; i < geometry.cells.size(); ++i) {
       out += shape(cx(i), cy(i), 0.5, "fill=\"#d9d9d9\" stroke=\"#8c8c8c\"");

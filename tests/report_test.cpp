@@ -42,9 +42,7 @@ kind = "farthest-boards"
 puzzle = "nooff"
 )";
 
-void write(const fs::path& p, const std::string& text) {
-  std::ofstream(p, std::ios::binary) << text;
-}
+void write(const fs::path& p, const std::string& text) { std::ofstream(p, std::ios::binary) << text; }
 
 // Every file under `dir` (relative path -> bytes).
 std::map<std::string, std::string> tree(const fs::path& dir) {
@@ -249,10 +247,10 @@ TEST(Report, FiguresRenderAndTablesTypeset) {
     std::cout << "[ SKIPPED  ] SVG rendering: rsvg-convert not found (apt-get install librsvg2-bin)\n";
   }
   if (latex) {
-    write(b.dir / "doc.tex",
-          "\\documentclass{article}\n\\usepackage{booktabs}\n\\begin{document}\n\\input{" +
-              (b.out / "tables/overview.tex").string() + "}\n\\end{document}\n");
-    const auto cmd = "cd " + b.dir.string() + " && pdflatex -interaction=nonstopmode -halt-on-error doc.tex >latex.log 2>&1";
+    write(b.dir / "doc.tex", "\\documentclass{article}\n\\usepackage{booktabs}\n\\begin{document}\n\\input{" +
+                                 (b.out / "tables/overview.tex").string() + "}\n\\end{document}\n");
+    const auto cmd =
+        "cd " + b.dir.string() + " && pdflatex -interaction=nonstopmode -halt-on-error doc.tex >latex.log 2>&1";
     EXPECT_EQ(std::system(cmd.c_str()), 0) << read_file(b.dir / "latex.log");
     EXPECT_TRUE(read_file(b.dir / "doc.pdf").starts_with("%PDF")) << read_file(b.dir / "latex.log");
   } else {
