@@ -6,6 +6,7 @@
 // figure reruns no BFS.
 #include <unistd.h>
 
+#include <cctype>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -127,9 +128,13 @@ class Staging {
         target_.parent_path() / ("." + target_.filename().string() + ".old-" + std::to_string(::getpid()));
     const bool replacing = fs::exists(target_);
     if (replacing) fs::rename(target_, old);
-    fs::rename(path_, target_);
-    committed_ = true;
     std::error_code ec;
+    fs::rename(path_, target_, ec);
+    if (ec) {
+      if (replacing) fs::rename(old, target_, ec);  // put the old bundle back
+      throw std::runtime_error("report: cannot rename " + path_.string() + " to " + target_.string());
+    }
+    committed_ = true;
     if (replacing) fs::remove_all(old, ec);
   }
 
@@ -187,7 +192,11 @@ int run_report(const Args& args, Context& context) {
     const std::string key = cache_key(a, name);
     char hash[17];
     std::snprintf(hash, sizeof hash, "%016llx", static_cast<unsigned long long>(fnv1a64(key)));
-    const fs::path entry = fs::path("cache") / (reports::folder_name(name) + "-" + hash);
+    std::string stem = reports::folder_name(name);
+    for (char& c : stem) {
+      if (!std::isalnum(static_cast<unsigned char>(c)) && c != '-' && c != '_' && c != '.') c = '-';
+    }
+    const fs::path entry = fs::path("cache") / (stem + "-" + hash);
     reports::ArticleAnalysis article{a.label, {}, analyze_command(a), ""};
     bool reused = false;
     if (!force && read_text(root / entry / "key.txt") == key) {
@@ -234,16 +243,18 @@ int run_report(const Args& args, Context& context) {
     if (f.kind == "distribution") {
       std::vector<reports::Curve> curves;
       for (auto i : f.analyses) curves.push_back({analyses[i].label, analyses[i].result.layers});
-      svg = reports::distribution_svg("Positions per depth", curves, f.log_scale);
+      svg = reports::distribution_svg(f.title.empty() ? "Positions per depth" : f.title, curves, f.log_scale);
     } else {
       const auto& a = analyses[f.analyses.front()];
       const AnalysisResult& r = a.result;
       const std::size_t shown = std::min(f.limit, r.farthest.size());
-      std::string title = a.label + ": " +
-                          (shown < r.farthest.size() ? "the first " + std::to_string(shown) + " of " : "") +
-                          reports::with_commas(r.farthest.size()) +
-                          (r.farthest.size() == 1 ? " farthest position, " : " farthest positions, ") +
-                          std::to_string(r.eccentricity()) + " moves from the start";
+      const std::string title =
+          !f.title.empty()
+              ? f.title
+              : a.label + ": " + (shown < r.farthest.size() ? "the first " + std::to_string(shown) + " of " : "") +
+                    reports::with_commas(r.farthest.size()) +
+                    (r.farthest.size() == 1 ? " farthest position, " : " farthest positions, ") +
+                    std::to_string(r.eccentricity()) + " moves from the start";
       svg = std::visit(
           [&](const auto& p) {
             std::vector<reports::BoardPicture> boards;

@@ -3,6 +3,7 @@
 #include <toml++/toml.h>
 
 #include <algorithm>
+#include <cctype>
 #include <fstream>
 #include <initializer_list>
 #include <sstream>
@@ -245,10 +246,11 @@ class Loader {
   }
 
   ManifestFigure figure(const toml::table& t, const Manifest& m) const {
-    keys(t, {"name", "kind", "scale", "analyses", "puzzle", "limit"}, "[[figure]]");
+    keys(t, {"name", "kind", "title", "scale", "analyses", "puzzle", "limit"}, "[[figure]]");
     ManifestFigure f;
     f.line = int(t.source().begin.line);
     f.name = entry_name(t, "figure", m.figures);
+    f.title = string(t, "title", "");
     f.kind = string(t, "kind", "", true, "kind = \"distribution\"");
     const toml::node& kind = *t.get("kind");
     if (f.kind == "distribution") {

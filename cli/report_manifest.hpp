@@ -35,7 +35,8 @@ struct ManifestTable {
 
 struct ManifestFigure {
   std::string name;
-  std::string kind;  // "distribution" or "farthest-boards"
+  std::string kind;   // "distribution" or "farthest-boards"
+  std::string title;  // empty: one made from the data
   bool log_scale = true;
   std::vector<std::size_t> analyses;
   std::size_t limit = 36;  // farthest-boards: boards drawn at most

@@ -31,6 +31,7 @@ name = "overview"
 columns = ["puzzle", "states", "edges", "eccentricity", "farthest"]
 [[figure]]
 name = "distributions"
+title = "Three seeds, by depth"
 kind = "distribution"
 [[figure]]
 name = "hex6-hardest"
@@ -101,7 +102,8 @@ TEST(Report, TablesFiguresAndReportsOfThreeSeeds) {
   const auto plot = read_file(b.out / "figures/distributions.svg");
   EXPECT_EQ(count(plot, "<polyline"), 3);
   EXPECT_EQ(count(plot, "<circle"), 57 + 16 + 32);  // one marker per depth
-  for (const char* label : {">nooff<", ">hex6<", ">tiles:3x3<", ">depth (moves from the start)<", ">100k<"}) {
+  for (const char* label :
+       {">nooff<", ">hex6<", ">tiles:3x3<", ">depth (moves from the start)<", ">100k<", ">Three seeds, by depth<"}) {
     EXPECT_NE(plot.find(label), std::string::npos) << label;
   }
   const auto hex = read_file(b.out / "figures/hex6-hardest.svg");
