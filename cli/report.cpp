@@ -85,6 +85,17 @@ std::string cache_key(const ManifestAnalysis& a, const std::string& puzzle_name)
          (o.components ? "yes" : "no") + "\n";
 }
 
+// cache/<puzzle>-<hash of the key>: readable, and one folder per key.
+fs::path cache_entry(const std::string& puzzle_name, const std::string& key) {
+  char hash[17];
+  std::snprintf(hash, sizeof hash, "%016llx", static_cast<unsigned long long>(fnv1a64(key)));
+  std::string stem = reports::folder_name(puzzle_name);
+  for (char& c : stem) {
+    if (!std::isalnum(static_cast<unsigned char>(c)) && c != '-' && c != '_' && c != '.') c = '-';
+  }
+  return fs::path("cache") / (stem + "-" + hash);
+}
+
 AnalysisResult compute(const ManifestAnalysis& a, AnalyzeOptions o) {
   return std::visit(
       [&](const auto& p) {
@@ -144,6 +155,35 @@ class Staging {
   bool committed_ = false;
 };
 
+// A distribution plot, or the farthest positions of one analysis as boards.
+std::string figure_svg(const ManifestFigure& f, const Manifest& manifest,
+                       const std::vector<reports::ArticleAnalysis>& analyses) {
+  if (f.kind == "distribution") {
+    std::vector<reports::Curve> curves;
+    for (auto i : f.analyses) curves.push_back({analyses[i].label, analyses[i].result.layers});
+    return reports::distribution_svg(f.title.empty() ? "Positions per depth" : f.title, curves, f.log_scale);
+  }
+  const auto& a = analyses[f.analyses.front()];
+  const AnalysisResult& r = a.result;
+  const std::size_t shown = std::min(f.limit, r.farthest.size());
+  const std::string title = !f.title.empty()
+                                ? f.title
+                                : a.label + ": " +
+                                      (shown < r.farthest.size() ? "the first " + std::to_string(shown) + " of " : "") +
+                                      reports::with_commas(r.farthest.size()) +
+                                      (r.farthest.size() == 1 ? " farthest position, " : " farthest positions, ") +
+                                      std::to_string(r.eccentricity()) + " moves from the start";
+  return std::visit(
+      [&](const auto& p) {
+        std::vector<reports::BoardPicture> boards;
+        for (std::size_t i = 0; i < shown; ++i) {
+          boards.push_back(reports::board_picture(p, r.farthest[i], std::to_string(i + 1)));
+        }
+        return reports::boards_svg(title, board_geometry(p), boards);
+      },
+      manifest.analyses[f.analyses.front()].model);
+}
+
 // DIR must be new, empty or an earlier report: the commit replaces it whole.
 void check_target(const fs::path& dir) {
   std::error_code ec;
@@ -190,13 +230,7 @@ int run_report(const Args& args, Context& context) {
   for (const auto& a : manifest.analyses) {
     const std::string name = std::visit([](const auto& p) { return std::string(p.name()); }, a.model);
     const std::string key = cache_key(a, name);
-    char hash[17];
-    std::snprintf(hash, sizeof hash, "%016llx", static_cast<unsigned long long>(fnv1a64(key)));
-    std::string stem = reports::folder_name(name);
-    for (char& c : stem) {
-      if (!std::isalnum(static_cast<unsigned char>(c)) && c != '-' && c != '_' && c != '.') c = '-';
-    }
-    const fs::path entry = fs::path("cache") / (stem + "-" + hash);
+    const fs::path entry = cache_entry(name, key);
     reports::ArticleAnalysis article{a.label, {}, analyze_command(a), ""};
     bool reused = false;
     if (!force && read_text(root / entry / "key.txt") == key) {
@@ -239,32 +273,7 @@ int run_report(const Args& args, Context& context) {
          {"Table: " + t.name, markdown + "\n[LaTeX](tables/" + t.name + ".tex) · [CSV](tables/" + t.name + ".csv)\n"}});
   }
   for (const auto& f : manifest.figures) {
-    std::string svg;
-    if (f.kind == "distribution") {
-      std::vector<reports::Curve> curves;
-      for (auto i : f.analyses) curves.push_back({analyses[i].label, analyses[i].result.layers});
-      svg = reports::distribution_svg(f.title.empty() ? "Positions per depth" : f.title, curves, f.log_scale);
-    } else {
-      const auto& a = analyses[f.analyses.front()];
-      const AnalysisResult& r = a.result;
-      const std::size_t shown = std::min(f.limit, r.farthest.size());
-      const std::string title =
-          !f.title.empty()
-              ? f.title
-              : a.label + ": " + (shown < r.farthest.size() ? "the first " + std::to_string(shown) + " of " : "") +
-                    reports::with_commas(r.farthest.size()) +
-                    (r.farthest.size() == 1 ? " farthest position, " : " farthest positions, ") +
-                    std::to_string(r.eccentricity()) + " moves from the start";
-      svg = std::visit(
-          [&](const auto& p) {
-            std::vector<reports::BoardPicture> boards;
-            for (std::size_t i = 0; i < shown; ++i) {
-              boards.push_back(reports::board_picture(p, r.farthest[i], std::to_string(i + 1)));
-            }
-            return reports::boards_svg(title, board_geometry(p), boards);
-          },
-          manifest.analyses[f.analyses.front()].model);
-    }
+    const std::string svg = figure_svg(f, manifest, analyses);
     reports::write_file_atomically(root / "figures" / (f.name + ".svg"), svg);
     items.push_back({f.line, {"Figure: " + f.name, "![" + f.name + "](figures/" + f.name + ".svg)\n"}});
   }

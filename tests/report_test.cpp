@@ -41,6 +41,11 @@ puzzle = "hex6"
 name = "nooff-hardest"
 kind = "farthest-boards"
 puzzle = "nooff"
+[[figure]]
+name = "hex6-four"
+kind = "farthest-boards"
+puzzle = "hex6"
+limit = 4
 )";
 
 void write(const fs::path& p, const std::string& text) { std::ofstream(p, std::ios::binary) << text; }
@@ -109,6 +114,9 @@ TEST(Report, TablesFiguresAndReportsOfThreeSeeds) {
   const auto hex = read_file(b.out / "figures/hex6-hardest.svg");
   EXPECT_NE(hex.find(">hex6: 24 farthest positions, 15 moves from the start<"), std::string::npos);
   EXPECT_EQ(count(hex, "<polygon"), 24 * 7 + 24 * 6);  // 7 hexagonal cells and 6 tiles per board
+  const auto four = read_file(b.out / "figures/hex6-four.svg");
+  EXPECT_NE(four.find(">hex6: the first 4 of 24 farthest positions, 15 moves from the start<"), std::string::npos);
+  EXPECT_EQ(count(four, "<polygon"), 4 * (7 + 6));
   const auto nooff = read_file(b.out / "figures/nooff-hardest.svg");
   EXPECT_EQ(count(nooff, "<rect x="), 3 * (8 + 7));  // 8 cells, 7 piece cells (the bulb's two joined)
   EXPECT_EQ(count(nooff, ">L<"), 3);                 // the bulb labelled once
