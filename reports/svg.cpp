@@ -135,7 +135,8 @@ std::string distribution_svg(const std::string& title, const std::vector<Curve>&
     const std::string dash = kDashes[i % std::size(kDashes)];
     std::string points;
     for (std::size_t d = 0; d < curves[i].counts.size(); ++d) {
-      points += (d ? " " : "") + num(px(double(d))) + "," + num(py(double(curves[i].counts[d])));
+      if (d) points += ' ';
+      points.append(num(px(double(d)))).append(",").append(num(py(double(curves[i].counts[d]))));
     }
     out += "<polyline points=\"" + points + "\" fill=\"none\" stroke=\"" + colour +
            "\" stroke-width=\"2\" stroke-linejoin=\"round\"" +
@@ -193,7 +194,8 @@ std::string boards_svg(const std::string& title, const BoardGeometry& geometry,
     std::string points;
     for (int k = 0; k < 6; ++k) {
       const double a = (60.0 * k - 90) * 3.14159265358979323846 / 180;
-      points += (k ? " " : "") + num(cx + radius * std::cos(a)) + "," + num(cy + radius * std::sin(a));
+      if (k) points += ' ';
+      points.append(num(cx + radius * std::cos(a))).append(",").append(num(cy + radius * std::sin(a)));
     }
     return "<polygon points=\"" + points + "\" " + attributes + "/>\n";
   };
