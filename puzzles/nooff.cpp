@@ -33,6 +33,21 @@ Board NoOff::unrank(std::uint64_t r) const {
   return b;
 }
 
+std::vector<int> NoOff::piece_ids(State s) const {
+  std::vector<int> ids(kCells);
+  int bulb = -1;
+  for (int c = 0; c < kCells; ++c) {
+    if (s.at(c) == kBlankCode) {
+      ids[c] = -1;
+    } else if (s.at(c) == kBulb) {
+      ids[c] = bulb < 0 ? (bulb = c) : bulb;
+    } else {
+      ids[c] = c;
+    }
+  }
+  return ids;
+}
+
 std::string NoOff::format(State s) const {
   std::vector<std::string> cells;
   for (int c = 0; c < kCells; ++c) cells.emplace_back(kSymbols[s.at(c)]);

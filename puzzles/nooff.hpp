@@ -59,6 +59,8 @@ class NoOff {
 
   [[nodiscard]] std::string format(State s) const;
   [[nodiscard]] State parse(std::string_view text) const;
+  // The bulb's two cells are one piece.
+  [[nodiscard]] std::vector<int> piece_ids(State s) const;
 
  private:
   static constexpr Counts kRest = {1, 0, 1, 2, 2};  // per code: one blank, no bulb, N, two O, two F

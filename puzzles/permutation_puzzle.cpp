@@ -81,6 +81,13 @@ Hex6::Hex6()
     : PermutationPuzzle("hex6", {2, 3, 2},
                         {{1, 2, 3}, {0, 3, 4}, {0, 3, 5}, {0, 1, 2, 4, 5, 6}, {1, 3, 6}, {2, 3, 6}, {3, 4, 5}}) {}
 
+BoardGeometry Hex6::cell_geometry() const {
+  BoardGeometry g = row_geometry(row_lengths());
+  g.shape = CellShape::kHexagon;
+  for (auto& cell : g.cells) cell.y *= 0.8660254037844386;  // sqrt(3) / 2: neighbours one cell apart
+  return g;
+}
+
 Tiles::Tiles(int rows, int cols)
     : PermutationPuzzle("tiles:" + std::to_string(rows) + "x" + std::to_string(cols), repeat(rows, cols),
                         grid_adjacency(rows, cols)),

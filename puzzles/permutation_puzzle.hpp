@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "core/board.hpp"
+#include "core/board_geometry.hpp"
 #include "core/puzzle.hpp"
 #include "core/ranking.hpp"
 
@@ -61,6 +62,8 @@ class PermutationPuzzle {
 class Hex6 : public PermutationPuzzle {
  public:
   Hex6();
+  // Hexagonal cells, rows half a cell apart as the centre's six neighbours lie.
+  [[nodiscard]] BoardGeometry cell_geometry() const;
 };
 
 // The R x C sliding-tile puzzle, 2 <= R, C and R*C <= 16; tiles:4x4 is the 15-puzzle.

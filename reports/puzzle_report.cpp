@@ -17,7 +17,11 @@ std::string folder_name(const std::string& puzzle) {
 
 std::vector<std::filesystem::path> write_puzzle_report(const std::filesystem::path& dir, const AnalysisResult& r,
                                                        const std::optional<GraphView>& graph) {
-  const auto folder = dir / folder_name(r.puzzle);
+  return write_report_folder(dir / folder_name(r.puzzle), r, graph);
+}
+
+std::vector<std::filesystem::path> write_report_folder(const std::filesystem::path& folder, const AnalysisResult& r,
+                                                       const std::optional<GraphView>& graph) {
   std::vector<std::pair<std::filesystem::path, std::string>> files = {
       {folder / "distribution.csv", distribution_csv(r)},
       {folder / "farthest.csv", farthest_csv(r)},

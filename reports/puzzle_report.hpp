@@ -24,8 +24,11 @@ struct GraphView {
 // Folder name for a puzzle: "tiles:3x3" -> "tiles-3x3" (no colons in paths).
 std::string folder_name(const std::string& puzzle);
 
-// Writes the files; returns their paths in the order written.
+// Writes the files into DIR/folder_name(r.puzzle); returns their paths in the order written.
 std::vector<std::filesystem::path> write_puzzle_report(const std::filesystem::path& dir, const AnalysisResult& r,
+                                                       const std::optional<GraphView>& graph);
+// The same files in `folder` itself.
+std::vector<std::filesystem::path> write_report_folder(const std::filesystem::path& folder, const AnalysisResult& r,
                                                        const std::optional<GraphView>& graph);
 
 // DIR/summary.csv and DIR/summary.md over several puzzles.

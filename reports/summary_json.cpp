@@ -2,6 +2,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/errors.hpp"
+
 namespace statespace::reports {
 
 std::string summary_json(const AnalysisResult& r) {
@@ -14,6 +16,8 @@ std::string summary_json(const AnalysisResult& r) {
   j["farthest_count"] = r.farthest.size();
   j["farthest"] = r.farthest;
   j["distribution"] = r.layers;
+  j["layer_edges"] = nlohmann::ordered_json::array();
+  for (const auto& e : r.layer_edges) j["layer_edges"].push_back({{"from", e.from}, {"to", e.to}, {"moves", e.count}});
   if (r.diameter) {
     j["diameter"] = {{"length", r.diameter->length},
                      {"from", r.diameter->from},
@@ -31,6 +35,43 @@ std::string summary_json(const AnalysisResult& r) {
   j["statespace_version"] = STATESPACE_VERSION;
   j["run"] = {{"threads", r.threads}, {"seconds", r.seconds}, {"peak_bytes", r.peak_bytes}};
   return j.dump(2) + "\n";
+}
+
+AnalysisResult read_summary_json(const std::string& text) {
+  try {
+    const auto j = nlohmann::json::parse(text);
+    AnalysisResult r;
+    j.at("puzzle").get_to(r.puzzle);
+    j.at("start").get_to(r.start);
+    j.at("states").get_to(r.states);
+    j.at("edges").get_to(r.edges);
+    j.at("farthest").get_to(r.farthest);
+    j.at("distribution").get_to(r.layers);
+    for (const auto& e : j.at("layer_edges")) {
+      r.layer_edges.push_back(
+          {e.at("from").get<unsigned>(), e.at("to").get<unsigned>(), e.at("moves").get<std::uint64_t>()});
+    }
+    if (j.contains("diameter")) {
+      const auto& d = j["diameter"];
+      r.diameter =
+          Diameter{d.at("length").get<unsigned>(), d.at("from").get<std::string>(), d.at("to").get<std::string>(),
+                   d.at("method").get<std::string>(), d.at("sources").get<std::uint64_t>()};
+    }
+    if (j.contains("components")) {
+      r.components = Components{j["components"].at("positions").get<std::uint64_t>(),
+                                j["components"].at("sizes").get<std::vector<std::uint64_t>>()};
+    }
+    j.at("engine").get_to(r.engine);
+    j.at("lookup").get_to(r.lookup);
+    if (j.contains("comparisons")) r.comparisons = j["comparisons"].get<std::uint64_t>();
+    const auto& run = j.at("run");
+    run.at("threads").get_to(r.threads);
+    run.at("seconds").get_to(r.seconds);
+    run.at("peak_bytes").get_to(r.peak_bytes);
+    return r;
+  } catch (const nlohmann::json::exception& e) {
+    throw ParseError(std::string("not a statespace summary.json: ") + e.what());
+  }
 }
 
 }  // namespace statespace::reports

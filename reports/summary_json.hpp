@@ -11,4 +11,9 @@ namespace statespace::reports {
 
 std::string summary_json(const AnalysisResult& r);
 
+// The inverse, for results kept between runs (the report command's cache):
+// summary_json(read_summary_json(summary_json(r))) == summary_json(r). Throws
+// ParseError when the text is not a summary this version writes.
+AnalysisResult read_summary_json(const std::string& text);
+
 }  // namespace statespace::reports

@@ -4,15 +4,6 @@ namespace statespace::reports {
 
 namespace {
 
-// Positions contain spaces and slashes but never commas or quotes; quote them anyway
-// so the files stay valid CSV if a model ever formats otherwise.
-std::string csv_field(const std::string& s) {
-  if (s.find_first_of(",\"\n") == std::string::npos) return s;
-  std::string out = "\"";
-  for (char c : s) out += c == '"' ? std::string("\"\"") : std::string(1, c);
-  return out + "\"";
-}
-
 std::string components_text(const AnalysisResult& r, const char* separator) {
   if (!r.components) return "";
   std::string out;
@@ -24,6 +15,13 @@ std::string components_text(const AnalysisResult& r, const char* separator) {
 }
 
 }  // namespace
+
+std::string csv_field(const std::string& s) {
+  if (s.find_first_of(",\"\n") == std::string::npos) return s;
+  std::string out = "\"";
+  for (char c : s) out += c == '"' ? std::string("\"\"") : std::string(1, c);
+  return out + "\"";
+}
 
 std::string with_commas(std::uint64_t n) {
   std::string digits = std::to_string(n);

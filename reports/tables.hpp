@@ -17,6 +17,10 @@ std::string summary_csv(const std::vector<AnalysisResult>& results);
 // The same facts as a Markdown table, numbers with thousands separators.
 std::string summary_markdown(const std::vector<AnalysisResult>& results);
 
+// Positions contain spaces and slashes but never commas or quotes; quoted anyway so
+// the files stay valid CSV if a model ever formats otherwise.
+std::string csv_field(const std::string& s);
+
 // 181440 -> "181,440"
 std::string with_commas(std::uint64_t n);
 
