@@ -26,6 +26,8 @@ constexpr std::array kCommands = {
             "exhaustive proof on a small board that the parity test is exactly reachability", run_verify_parity},
     Command{"loop-sort", "loop-sort POSITION [--format moves|boards] | loop-sort --random N [--seed S]",
             "seed 000's loop-and-jump sort of the 15-puzzle, on one board or N random ones", run_loop_sort},
+    Command{"pdb", "pdb build tiles:RxC [--partition NAME] [--pdb-dir DIR] [--memory BYTES]",
+            "build and cache the pattern databases of the optimal solver (solve and generate on tiles:4x4)", run_pdb},
 };
 
 void print_help() {
