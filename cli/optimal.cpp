@@ -99,16 +99,12 @@ double walks_bound(const Tiles& t, int lo, int hi) {
   return total;
 }
 
-// "L L N O / O F F _" -> "L L N O\nO F F _"
-std::string board_lines(const std::string& position) {
+// The board row by row, one line per row, as the seeds print their steps.
+std::string board_rows(const Tiles& t, Board b) {
   std::string out;
-  for (std::size_t i = 0; i < position.size(); ++i) {
-    if (position.compare(i, 3, " / ") == 0) {
-      out += '\n';
-      i += 2;
-    } else {
-      out += position[i];
-    }
+  for (int c = 0; c < t.cells(); ++c) {
+    if (c) out += c % t.cols() ? ' ' : '\n';
+    out += b.at(c) ? std::to_string(b.at(c)) : std::string("_");
   }
   return out;
 }
@@ -186,7 +182,7 @@ int solve_optimal(const OptimalSolveOptions& o, Context& context) {
               << t.format(problems[i]) << " to " << t.format(t.goal()) << " (optimal: " << describe(h) << ", "
               << r.nodes << " nodes)\n";
     for (std::size_t s = 0; s < r.path.size(); ++s) {
-      std::cout << "\nstep " << s << "\n" << board_lines(t.format(r.path[s])) << "\n";
+      std::cout << "\nstep " << s << "\n" << board_rows(t, r.path[s]) << "\n";
     }
     std::cerr << "statespace: solved in " << std::fixed << std::setprecision(3) << seconds << " s, "
               << std::setprecision(0) << (seconds > 0 ? double(r.nodes) / seconds : 0.0) << " nodes/s\n";
