@@ -29,6 +29,8 @@ constexpr std::array kCommands = {
     Command{"report", "report MANIFEST --out DIR [--force]",
             "an article's tables (Markdown, LaTeX, CSV), SVG figures and reports from a TOML manifest, cached",
             run_report},
+    Command{"pdb", "pdb build tiles:RxC [--partition NAME] [--pdb-dir DIR] [--memory BYTES]",
+            "build and cache the pattern databases of the optimal solver (solve and generate on tiles:4x4)", run_pdb},
 };
 
 void print_help() {

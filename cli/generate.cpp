@@ -14,6 +14,7 @@
 
 #include "cli/args.hpp"
 #include "cli/cli.hpp"
+#include "cli/optimal.hpp"
 
 namespace statespace::cli {
 
@@ -76,6 +77,7 @@ void print_comparison(const Tiles& t, const MethodComparison& c, std::uint64_t s
 int run_generate(const Args& args, Context& context) {
   std::string name, count_text = "1", method_text = "uniform", walk_text = std::to_string(kDefaultWalkLength);
   std::string seed_text = "1", format_text = "canonical", distance_text, min_text, max_text, memory;
+  std::string pdb_dir, partition, tries_text;
   bool compare = false;
   po::options_description options("Options");
   options.add_options()("puzzle", po::value(&name)->required()->value_name("BOARD"), "the board, tiles:RxC")(
@@ -97,6 +99,11 @@ int run_generate(const Args& args, Context& context) {
       "compare", po::bool_switch(&compare),
       "print the distribution of optimal lengths of walk and uniform problems against the true one")(
       "memory", po::value(&memory)->value_name("BYTES"), "memory budget in bytes, e.g. 8G (default: 75% of RAM)");
+  options.add_options()("pdb-dir", po::value(&pdb_dir)->value_name("DIR"),
+                        "tiles:4x4: pattern database cache folder of the optimal solver")(
+      "partition", po::value(&partition)->value_name("NAME"), "tiles:4x4: pattern databases (see solve --help)")(
+      "max-tries", po::value(&tries_text)->value_name("N"),
+      "tiles:4x4 --distance: uniform positions solved at most (default 1000 per problem)");
   po::positional_options_description positional;
   positional.add("puzzle", 1);
   po::variables_map vm;
@@ -125,6 +132,21 @@ int run_generate(const Args& args, Context& context) {
   const MemoryBudget budget = memory.empty() ? MemoryBudget() : MemoryBudget(parse_bytes(memory));
   const auto threads = apply_threads(context);
 
+  if (!distance_table_supported(t) && (by_distance || format == ProblemFormat::kCsv) && !compare) {
+    const std::uint64_t tries = tries_text.empty() ? 0 : parse_whole("--max-tries", tries_text, 1, kMaxCount);
+    return generate_optimal(t,
+                            {distance_text,
+                             min_text,
+                             max_text,
+                             count,
+                             seed,
+                             tries,
+                             method,
+                             walk_length,
+                             format,
+                             {pdb_dir, partition, memory}},
+                            context);
+  }
   std::optional<DistanceTable> table;
   Progress progress(t.name() + " distance table");
   if (by_distance || compare) {

@@ -6,6 +6,7 @@
 
 #include "analysis/bidirectional.hpp"
 #include "cli/cli.hpp"
+#include "cli/optimal.hpp"
 #include "core/lookup.hpp"
 #include "core/notation.hpp"
 #include "puzzles/registry.hpp"
@@ -32,21 +33,27 @@ std::string board_lines(const std::string& position) {
 
 int run_solve(const Args& args, Context& context) {
   std::string name, position, goal_text, format = "boards", memory, method = "bfs", lookup = "ranked";
+  std::string batch, pdb_dir, partition;
   po::options_description options("Options");
   options.add_options()("puzzle", po::value(&name)->required()->value_name("PUZZLE"),
-                        "the puzzle (see statespace list)")("position",
-                                                            po::value(&position)->required()->value_name("POSITION"),
+                        "the puzzle (see statespace list)")("position", po::value(&position)->value_name("POSITION"),
                                                             "the start position, quoted: \"N O L L / F O F _\"")(
       "goal", po::value(&goal_text)->value_name("POSITION"), "the goal position (default: the puzzle's goal)")(
       "format", po::value(&format)->default_value(format)->value_name("FORMAT"),
       "boards (one board per step) or csv (step,position)")("memory", po::value(&memory)->value_name("BYTES"),
                                                             "memory budget in bytes, e.g. 8G (default: 75% of RAM)")(
       "method", po::value(&method)->default_value(method)->value_name("METHOD"),
-      "bfs (forward from the position, seed 003's hex1.c) or bidirectional (from both ends in one queue, hex2.c)")(
+      "bfs (forward from the position, seed 003's hex1.c), bidirectional (from both ends in one queue, hex2.c) or "
+      "ida (optimal, on pattern databases; the default on tiles:4x4)")(
       "lookup", po::value(&lookup)->default_value(lookup)->value_name("NAME"),
       ("visited set of --method bfs: " + lookup_names() +
        " (linear ones count comparisons; the default ranked becomes hashed when its bitset exceeds --memory)")
           .c_str());
+  options.add_options()("batch", po::value(&batch)->value_name("FILE"),
+                        "optimal solver: one position per line (csv: position,length,seconds,nodes)")(
+      "pdb-dir", po::value(&pdb_dir)->value_name("DIR"), "optimal solver: pattern database cache folder")(
+      "partition", po::value(&partition)->value_name("NAME"),
+      "optimal solver: 7-8, 6-6-3, 5-5-5 (tiles:4x4) or groups 1,2,3/4,5,6/...; default by --memory");
   po::positional_options_description positional;
   positional.add("puzzle", 1).add("position", 1);
   po::variables_map vm;
@@ -54,9 +61,16 @@ int run_solve(const Args& args, Context& context) {
   if (format != "boards" && format != "csv") {
     throw ParseError("solve: unknown --format '" + format + "' (expected boards or csv)");
   }
-  if (method != "bfs" && method != "bidirectional") {
-    throw ParseError("solve: unknown --method '" + method + "' (expected bfs or bidirectional)");
+  if (method == "ida" || !batch.empty() ||
+      (vm["method"].defaulted() && goal_text.empty() && optimal_by_default(name))) {
+    if (!goal_text.empty())
+      throw UsageError("solve: the optimal solver (--method ida, --batch) solves to the goal only");
+    return solve_optimal({name, position, batch, format, {pdb_dir, partition, memory}}, context);
   }
+  if (method != "bfs" && method != "bidirectional") {
+    throw ParseError("solve: unknown --method '" + method + "' (expected bfs, bidirectional or ida)");
+  }
+  if (position.empty()) throw ParseError("solve: missing the position (statespace solve PUZZLE POSITION)");
   const LookupKind lookup_kind = parse_lookup(lookup);
   if (method == "bidirectional" && !vm["lookup"].defaulted()) {
     throw UsageError("solve: --lookup applies to --method bfs (the bidirectional search indexes its states itself)");

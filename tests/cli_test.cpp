@@ -114,15 +114,17 @@ TEST(Cli, SolvePrintsBoardsAndCsv) {
 }
 
 TEST(Cli, SolveFifteenPuzzleFallsBackToHashedUnlessRankedIsAsked) {
-  // The 15-puzzle's ranked set (16! bits and their prefix counts: 5.2 TB) fits no budget: by default solve
-  // uses the hash set, which holds only the states the search stores.
-  const auto r = run_statespace("solve tiles:4x4 \"5 1 2 3 / 9 6 7 4 / 13 10 11 8 / _ 14 15 12\" --memory 1G");
+  // The 15-puzzle's ranked set (16! bits and their prefix counts: 5.2 TB) fits no budget: by default --method
+  // bfs uses the hash set, which holds only the states the search stores.
+  const auto r =
+      run_statespace("solve tiles:4x4 \"5 1 2 3 / 9 6 7 4 / 13 10 11 8 / _ 14 15 12\" --memory 1G --method bfs");
   ASSERT_EQ(r.exit_code, 0) << r.out;
   EXPECT_TRUE(
       r.out.starts_with("tiles:4x4: 9 moves from 5 1 2 3 / 9 6 7 4 / 13 10 11 8 / _ 14 15 12 to 1 2 3 4 / "
                         "5 6 7 8 / 9 10 11 12 / 13 14 15 _ (864 states stored)"))
       << r.out;
-  const auto ranked = run_statespace("solve tiles:4x4 \"5 1 2 3 / 9 6 7 4 / 13 10 11 8 / _ 14 15 12\" --lookup ranked");
+  const auto ranked =
+      run_statespace("solve tiles:4x4 \"5 1 2 3 / 9 6 7 4 / 13 10 11 8 / _ 14 15 12\" --lookup ranked --method bfs");
   EXPECT_EQ(ranked.exit_code, 2) << ranked.out;
   EXPECT_NE(ranked.out.find("ranked visited set needs 5230697472000 bytes"), std::string::npos) << ranked.out;
 }
