@@ -14,6 +14,7 @@
 
 #include "analysis/explicit_space.hpp"
 #include "analysis/memory.hpp"
+#include "analysis/progress.hpp"
 #include "core/errors.hpp"
 #include "core/puzzle.hpp"
 
@@ -25,9 +26,10 @@ struct Solution {
   std::uint64_t stored = 0;             // states in the queue when the search ended (the seed's count)
 };
 
+// `progress`, when given, gets one line per finished depth.
 template <Puzzle P, VisitedSet<typename P::State> V>
 Solution<P> solve_bfs(const P& p, const typename P::State& start, const typename P::State& goal, V& visited,
-                      const MemoryBudget& budget) {
+                      const MemoryBudget& budget, Progress* progress = nullptr) {
   using State = typename P::State;
   // Per stored state: queue and parent entries, twice for the vectors' growth, and the
   // visited set's share, at most std::unordered_set's 40 bytes (node and bucket; the
@@ -43,14 +45,22 @@ Solution<P> solve_bfs(const P& p, const typename P::State& start, const typename
   std::vector<std::uint32_t> parent{0};
   visited.insert(start);
   std::optional<std::size_t> found_parent;
+  std::size_t depth_end = 1;  // queue[..depth_end) holds the depths expanded so far and the next one
+  unsigned depth = 0;
   for (std::size_t front = 0; front < queue.size() && !found_parent; ++front) {
+    if (front == depth_end) {
+      ++depth;
+      if (progress) progress->level(depth, queue.size() - depth_end, queue.size());
+      depth_end = queue.size();
+    }
     p.for_each_successor(queue[front], [&](const State& s) {
       if (found_parent) return;
       if (s == goal) {
         found_parent = front;
       } else if (visited.insert(s)) {
         if ((queue.size() & 0xFFFFF) == 0) {
-          budget.require((queue.size() + 0x100000) * kBytesPerState, p.name() + ": solve queue and visited set");
+          budget.require_growing((queue.size() + 0x100000) * kBytesPerState, reachable_bound(p) * kBytesPerState,
+                                 p.name() + ": the search (queue and visited set)");
         }
         queue.push_back(s);
         parent.push_back(std::uint32_t(front));
