@@ -79,8 +79,8 @@ struct IdaResult {
 struct PdbHeuristic {
   Partition partition;
   std::vector<PatternDatabase> databases;
-  double seconds = 0;      // loading and building, all databases
-  bool built = false;      // whether any database had to be built
+  double seconds = 0;  // loading and building, all databases
+  bool built = false;  // whether any database had to be built
   std::unique_ptr<AdditiveHeuristic> heuristic;
 };
 [[nodiscard]] PdbHeuristic load_heuristic(const Tiles& t, const Partition& partition, const std::filesystem::path& dir,

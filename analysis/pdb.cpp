@@ -3,10 +3,9 @@
 #include <fcntl.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
-#include <unistd.h>
-
 #include <tbb/combinable.h>
 #include <tbb/parallel_for.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <array>
@@ -269,7 +268,8 @@ Partition parse_partition(const Tiles& t, std::string_view text) {
       tiles.push_back(v);
     }
     if (tiles.empty()) throw bad("an empty group");
-    if (int(tiles.size()) > t.cells() - 2) throw bad("a group of more than " + std::to_string(t.cells() - 2) + " tiles");
+    if (int(tiles.size()) > t.cells() - 2)
+      throw bad("a group of more than " + std::to_string(t.cells() - 2) + " tiles");
     std::sort(tiles.begin(), tiles.end());
     p.groups.push_back(std::move(tiles));
   }
@@ -381,8 +381,9 @@ Mapping map_file(const std::filesystem::path& file) {
   void* p = ::mmap(nullptr, size, PROT_READ, MAP_PRIVATE, fd, 0);
   ::close(fd);
   if (p == MAP_FAILED) return {};
-  std::shared_ptr<const std::uint8_t> base(static_cast<const std::uint8_t*>(p),
-                                           [size](const std::uint8_t* q) { ::munmap(const_cast<std::uint8_t*>(q), size); });
+  std::shared_ptr<const std::uint8_t> base(static_cast<const std::uint8_t*>(p), [size](const std::uint8_t* q) {
+    ::munmap(const_cast<std::uint8_t*>(q), size);
+  });
   return {std::move(base), size};
 }
 

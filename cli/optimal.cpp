@@ -2,11 +2,11 @@
 
 #include <chrono>
 #include <cmath>
-#include <numeric>
 #include <cstdio>
 #include <fstream>
 #include <iomanip>
 #include <iostream>
+#include <numeric>
 #include <sstream>
 
 #include "analysis/ida.hpp"
@@ -54,7 +54,9 @@ Partition pick_partition(const Tiles& t, const PdbOptions& o) {
 
 }  // namespace
 
-std::filesystem::path pdb_dir(const PdbOptions& o) { return o.dir.empty() ? default_pdb_dir() : std::filesystem::path(o.dir); }
+std::filesystem::path pdb_dir(const PdbOptions& o) {
+  return o.dir.empty() ? default_pdb_dir() : std::filesystem::path(o.dir);
+}
 
 PdbHeuristic heuristic_for(const Tiles& t, const PdbOptions& o) {
   const Partition p = pick_partition(t, o);
@@ -153,7 +155,8 @@ int solve_optimal(const OptimalSolveOptions& o, Context& context) {
     if (!o.position.empty()) throw UsageError("solve: give a POSITION or --batch FILE, not both");
     problems = read_batch(t, o.batch);
   } else {
-    if (o.position.empty()) throw ParseError("solve: missing the position (statespace solve PUZZLE POSITION, or --batch FILE)");
+    if (o.position.empty())
+      throw ParseError("solve: missing the position (statespace solve PUZZLE POSITION, or --batch FILE)");
     const Board b = t.parse(o.position);
     if (!t.same_class(b, t.goal())) throw UsageError(unsolvable_reason(t, b, t.goal(), 0));
     problems.push_back(b);
@@ -238,7 +241,8 @@ int generate_optimal(const Tiles& t, const OptimalGenerateOptions& o, Context& c
     // A move changes the blank's colour, so a distance has the parity of the blank's
     // distance to its goal cell: the other half need no search.
     const int blank = find_blank(b, t.cells()), home = t.cells() - 1;
-    const int parity = (std::abs(blank / t.cols() - home / t.cols()) + std::abs(blank % t.cols() - home % t.cols())) % 2;
+    const int parity =
+        (std::abs(blank / t.cols() - home / t.cols()) + std::abs(blank % t.cols() - home % t.cols())) % 2;
     if (by_distance && lo == hi && lo % 2 != parity) continue;
     if (by_distance || o.format == ProblemFormat::kCsv) {
       ++solved;

@@ -1,19 +1,19 @@
 // The optimal solver: pattern databases (analysis/pdb.hpp) and IDA* over them
 // (analysis/ida.hpp), checked against the exact distance tables of the boards small
 // enough to have one, and against Korf's published optimal lengths on the 15-puzzle.
+#include "analysis/pdb.hpp"
+
+#include <gtest/gtest.h>
 #include <tbb/global_control.h>
 
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 
-#include <gtest/gtest.h>
-
 #include "analysis/distance_table.hpp"
-#include "analysis/ida.hpp"
-#include "analysis/pdb.hpp"
-#include "analysis/rng.hpp"
 #include "analysis/generate.hpp"
+#include "analysis/ida.hpp"
+#include "analysis/rng.hpp"
 #include "core/errors.hpp"
 #include "test_util.hpp"
 
@@ -77,7 +77,7 @@ TEST(PatternDatabase, AdmissibleOnWholeSmallBoards) {
       exact += h == int(d);
       ++solvable;
       t.for_each_successor(b, [&](Board s) {
-        const int jump = std::abs((*built.h)(s) - h);
+        const int jump = std::abs((*built.h)(s)-h);
         jumps += jump > 1;
         largest_jump = std::max(largest_jump, jump);
       });
@@ -218,9 +218,9 @@ TEST(Partition, NamedAndExplicit) {
   EXPECT_EQ(standard_partitions(t).size(), 3u);
   EXPECT_EQ(partition_table_bytes(t, parse_partition(t, "7-8")), 57657600u + 518918400u);
   EXPECT_EQ(parse_partition(t, "1,2,3,4,5/6,7,8,9,10/11,12,13,14,15").groups.size(), 3u);
-  EXPECT_THROW((void)parse_partition(t, "1,2,3/4,5"), ParseError);   // tiles left out
-  EXPECT_THROW((void)parse_partition(t, "1,2,3/3,4"), ParseError);   // twice
-  EXPECT_THROW((void)parse_partition(t, "8-7"), ParseError);         // not a name
+  EXPECT_THROW((void)parse_partition(t, "1,2,3/4,5"), ParseError);  // tiles left out
+  EXPECT_THROW((void)parse_partition(t, "1,2,3/3,4"), ParseError);  // twice
+  EXPECT_THROW((void)parse_partition(t, "8-7"), ParseError);        // not a name
   EXPECT_THROW((void)choose_partition(t, MemoryBudget(1000)), UsageError);
   EXPECT_EQ(choose_partition(t, MemoryBudget(100'000'000)).name, "6-6-3");
   EXPECT_EQ(standard_partitions(Tiles(3, 4)).front().name, "6-5");
@@ -267,8 +267,9 @@ TEST(OptimalCli, SolveBatchAndBadInput) {
   // tiles:3x4's default partition is 6-5, no reflection (the board is not square).
   auto r = run_statespace("solve tiles:3x4 \"1 2 3 4 / 5 6 7 8 / 9 10 _ 11\" --method ida" + pdb);
   ASSERT_EQ(r.exit_code, 0) << r.out;
-  EXPECT_TRUE(r.std_out.starts_with("tiles:3x4: 1 move from 1 2 3 4 / 5 6 7 8 / 9 10 _ 11 to 1 2 3 4 / 5 6 7 8 / "
-                                    "9 10 11 _ (optimal: IDA* over the 6-5 pattern databases, "))
+  EXPECT_TRUE(
+      r.std_out.starts_with("tiles:3x4: 1 move from 1 2 3 4 / 5 6 7 8 / 9 10 _ 11 to 1 2 3 4 / 5 6 7 8 / "
+                            "9 10 11 _ (optimal: IDA* over the 6-5 pattern databases, "))
       << r.out;
   const auto batch = dir / "problems.txt";
   std::ofstream(batch) << "# two problems\n1 2 3 4 / 5 6 7 8 / 9 10 _ 11\n\n_ 1 2 3 / 5 6 7 4 / 9 10 11 8\n";
@@ -285,9 +286,10 @@ TEST(OptimalCli, SolveBatchAndBadInput) {
   // The 15-puzzle's default is the optimal solver.
   r = run_statespace("solve tiles:4x4 \"1 2 3 4 / 5 6 7 8 / 9 10 11 12 / 13 14 _ 15\" --partition 5-5-5" + pdb);
   ASSERT_EQ(r.exit_code, 0) << r.out;
-  EXPECT_TRUE(r.std_out.starts_with("tiles:4x4: 1 move from 1 2 3 4 / 5 6 7 8 / 9 10 11 12 / 13 14 _ 15 to 1 2 3 4 / "
-                                    "5 6 7 8 / 9 10 11 12 / 13 14 15 _ (optimal: IDA* over the 5-5-5 pattern "
-                                    "databases with reflection, "))
+  EXPECT_TRUE(
+      r.std_out.starts_with("tiles:4x4: 1 move from 1 2 3 4 / 5 6 7 8 / 9 10 11 12 / 13 14 _ 15 to 1 2 3 4 / "
+                            "5 6 7 8 / 9 10 11 12 / 13 14 15 _ (optimal: IDA* over the 5-5-5 pattern "
+                            "databases with reflection, "))
       << r.out;
 
   std::ofstream(batch) << "1 2 3 4 / 5 6 7 8 / 9 10 _ 11\n2 1 3 4 / 5 6 7 8 / 9 10 11 _\n";
