@@ -96,7 +96,7 @@ TEST(PatternDatabase, AdmissibleOnWholeSmallBoards) {
 // IDA* lengths equal the BFS distance on sampled positions of 3x3, 2x5, 3x4 and 2x6
 // (the last two through the 479 MB rank-space tables).
 TEST(Ida, LengthsEqualTheDistanceTable) {
-  for (const auto& [rows, cols, samples] : {std::tuple{3, 3, 200}, {2, 5, 200}, {3, 4, 30}, {2, 6, 30}}) {
+  for (const auto& [rows, cols, samples] : {std::tuple{3, 3, 200}, {2, 5, 200}, {3, 4, 20}, {2, 6, 10}}) {
     const Tiles t(rows, cols);
     const DistanceTable table = build_distance_table(t, MemoryBudget(2'000'000'000));
     const Built built(t, standard_partitions(t).front());
@@ -141,7 +141,7 @@ TEST(Ida, DeterministicAcrossThreadCounts) {
 // Databases are the same bytes whatever the thread count.
 TEST(PatternDatabase, DeterministicAcrossThreadCounts) {
   const Tiles t(4, 4);
-  const std::vector<int> tiles{10, 11, 13, 14, 15};
+  const std::vector<int> tiles{10, 11, 14, 15};
   std::vector<std::uint8_t> one, two;
   {
     tbb::global_control c(tbb::global_control::max_allowed_parallelism, 1);
