@@ -9,17 +9,21 @@
 #   PARTITION=6-6-3 scripts/korf100.sh      # a smaller partition
 #   THREADS=1 FIRST=10 scripts/korf100.sh   # one worker, the first ten instances
 #   PDB_DIR=/tmp/pdb scripts/korf100.sh     # default: statespace's own cache folder
+#   BIN=/path/to/statespace scripts/korf100.sh   # that binary, no build
 #
 # The first run builds the databases (7-8: 577 MB of tables, ~2 GB while building)
 # and caches them; later runs map them.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-build=${BUILD:-build}
-if [ ! -f "$build/build.ninja" ]; then
-  cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null
+bin=${BIN:-}
+if [ -z "$bin" ]; then
+  build=${BUILD:-build}
+  if [ ! -f "$build/build.ninja" ]; then
+    cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null
+  fi
+  cmake --build "$build" --target statespace >/dev/null
+  bin="$build/cli/statespace"
 fi
-cmake --build "$build" --target statespace >/dev/null
-bin="$build/cli/statespace"
 partition=${PARTITION:-7-8}
 threads=${THREADS:-$(nproc)}
 first=${FIRST:-100}
@@ -42,7 +46,7 @@ echo "databases: $(grep -E '^statespace: (built|loaded)' "$work/pdb.err" | sed '
 
 /usr/bin/time -v "$bin" --threads "$threads" solve tiles:4x4 --batch "$work/positions.txt" --format csv \
   "${pdb_args[@]}" >"$work/solve.csv" 2>"$work/solve.err" || { cat "$work/solve.err" >&2; exit 1; }
-echo "solve: $threads threads, wall $(field 'Elapsed (wall' "$work/solve.err"), peak RSS $(($(field 'Maximum resident' "$work/solve.err") / 1024)) MiB"
+echo "solve: $threads threads, wall $(field 'Elapsed (wall' "$work/solve.err"), cpu $(field 'User time' "$work/solve.err") s user + $(field 'System time' "$work/solve.err") s system, peak RSS $(($(field 'Maximum resident' "$work/solve.err") / 1024)) MiB"
 # korf.csv: id,length,korf,position   solve.csv: position,length,seconds,nodes
 tail -n +2 "$work/solve.csv" | paste -d, "$work/korf.csv" - | awk -F, '
   { n++; want += $2; got += $6; secs += $7; nodes += $8
