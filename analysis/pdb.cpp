@@ -72,6 +72,10 @@ class Regions {
 };
 
 constexpr std::uint64_t kEvenBits = 0x5555555555555555ULL;
+// The two-bit codes of the abstract BFS (Korf 2008's four states): not reached yet,
+// in the level being expanded, reached in this level, expanded before.
+constexpr std::uint64_t kFrontier = 1;
+constexpr std::uint64_t kNext = 2;
 constexpr std::size_t kInFlight = 16;  // prefetched successors awaiting their claim
 
 struct Claimer {
@@ -135,7 +139,7 @@ PatternDatabase build_pattern_database(const Tiles& t, const std::vector<int>& t
   };
   const std::uint64_t goal_rank = placement_rank(home.data(), k, n);
   const std::uint32_t goal_free = regions.all() & ~occupied;
-  claim(state_of(goal_rank, goal_free, n - 1), 1);
+  claim(state_of(goal_rank, goal_free, n - 1), kFrontier);
   values[goal_rank] = 0;
 
   std::uint64_t total = 1;
@@ -143,8 +147,6 @@ PatternDatabase build_pattern_database(const Tiles& t, const std::vector<int>& t
   constexpr std::size_t kWordGrain = 1024;
   for (unsigned depth = 0;; ++depth) {
     if (depth + 1 >= PatternDatabase::kUnreached) throw std::length_error(t.name() + ": pattern depth exceeds 254");
-    const std::uint64_t code = depth % 3 + 1;
-    const std::uint64_t next = (depth + 1) % 3 + 1;
     const auto next_value = std::uint8_t(depth + 1);
     tbb::combinable<std::uint64_t> claimed([] { return std::uint64_t{0}; });
     for_each_chunk(seen.word_count(), kWordGrain, [&](const auto& range) {
@@ -154,7 +156,7 @@ PatternDatabase build_pattern_database(const Tiles& t, const std::vector<int>& t
       std::array<std::uint64_t, kInFlight> pending{};
       std::size_t queued = 0;
       const auto settle = [&](std::uint64_t e2) {
-        if (!claim(e2, next)) return;
+        if (!claim(e2, kNext)) return;
         ++mine;
         std::atomic_ref<std::uint8_t> v(values[e2 / free_cells]);
         if (v.load(std::memory_order_relaxed) == PatternDatabase::kUnreached) {
@@ -164,7 +166,7 @@ PatternDatabase build_pattern_database(const Tiles& t, const std::vector<int>& t
       std::array<std::uint8_t, Board::kMaxCells> cells{};
       for (std::size_t w = range.begin(); w != range.end(); ++w) {
         const std::uint64_t word = std::atomic_ref<std::uint64_t>(seen.words()[w]).load(std::memory_order_relaxed);
-        const std::uint64_t x = word ^ (code * kEvenBits);
+        const std::uint64_t x = word ^ (kFrontier * kEvenBits);
         std::uint64_t match = ~(x | (x >> 1)) & kEvenBits;
         std::uint64_t unranked = ~std::uint64_t{0};
         std::uint32_t free = 0;
@@ -207,6 +209,15 @@ PatternDatabase build_pattern_database(const Tiles& t, const std::vector<int>& t
     });
     const std::uint64_t added = claimed.combine(std::plus<>());
     if (added == 0) break;
+    // The frontier becomes old and the next level the frontier, all in one pass of
+    // word operations: per entry (hi, lo), 01 -> 11, 10 -> 01, 11 and 00 stay.
+    for_each_chunk(seen.word_count(), kWordGrain * 64, [&](const auto& range) {
+      std::uint64_t* words = seen.words();
+      for (std::size_t w = range.begin(); w != range.end(); ++w) {
+        const std::uint64_t lo = words[w] & kEvenBits, hi = (words[w] >> 1) & kEvenBits;
+        words[w] = lo | hi | (lo << 1);
+      }
+    });
     total += added;
     if (progress) progress->level(depth + 1, added, total, bytes);
   }

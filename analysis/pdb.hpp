@@ -13,8 +13,9 @@
 // blank may wander through the cells no pattern tile occupies at no cost, an abstract
 // state is a placement plus the connected region of free cells holding the blank,
 // named by the region's lowest cell: rank * (n - k) + (index of that cell among the
-// free cells). Its visited set is a TwoBitTable of depth mod 3 (Korf 2008), and a
-// placement's value is the first level at which any of its regions is reached.
+// free cells). Its visited set is a TwoBitTable of four codes, unreached / frontier /
+// next / old (Korf 2008), and a placement's value is the first level at which any of
+// its regions is reached.
 #pragma once
 
 #include <array>
