@@ -102,7 +102,9 @@ int run_solve(const Args& args, Context& context) {
           prefix = "bidirectional: ";
         } else {
           LookupKind kind = lookup_kind;
-          if (kind == LookupKind::kRanked) {
+          if constexpr (!RankedPuzzle<std::decay_t<decltype(p)>>) {
+            if (kind == LookupKind::kRanked && vm["lookup"].defaulted()) kind = LookupKind::kHashed;
+          } else if (kind == LookupKind::kRanked) {
             const std::uint64_t need = RankBitset::bytes_for(p.rank_space());
             // The default must not refuse a short 15-puzzle solve over a 5.2 TB bitset:
             // a hash set grows with the search instead (the queue stays budgeted).

@@ -12,13 +12,15 @@
 #include <variant>
 #include <vector>
 
+#include "puzzles/cell_permutation.hpp"
+#include "puzzles/graph_tokens.hpp"
 #include "puzzles/nooff.hpp"
 #include "puzzles/oshidori.hpp"
 #include "puzzles/permutation_puzzle.hpp"
 
 namespace statespace {
 
-using AnyPuzzle = std::variant<NoOff, Hex6, Oshidori, Tiles>;
+using AnyPuzzle = std::variant<NoOff, Hex6, Oshidori, Tiles, GraphTokens, CellPermutation>;
 
 struct ModelEntry {
   std::string_view form;                 // "nooff", "oshidori:N", "tiles:RxC"

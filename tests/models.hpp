@@ -10,6 +10,15 @@
 
 namespace statespace::testing {
 
+// Wraps a visitor of small_models() for std::visit: small_models() holds ranked
+// models only, so the unranked alternatives (puzzle files) need no instantiation.
+template <class F>
+auto ranked_only(F f) {
+  return [f](const auto& p) {
+    if constexpr (RankedPuzzle<std::decay_t<decltype(p)>>) f(p);
+  };
+}
+
 // Every model `statespace list` shows whose rank space is at most `max_positions`,
 // plus two sizes the list does not show (an odd oshidori, a 2x4 board).
 inline std::vector<AnyPuzzle> small_models(std::uint64_t max_positions = 400'000) {
