@@ -61,6 +61,16 @@ void print_summary(const std::vector<AnalysisResult>& results, const std::filesy
   std::cout << table.str() << "reports written to " << out.string() << "/\n";
 }
 
+// What the model predicted for --components (Wilson's theorem for graphs), and
+// whether the count agrees.
+void print_prediction(const std::string& name, const Components& c, const ComponentPrediction& predicted) {
+  std::cout << name << ": " << c.sizes.size() << " components of " << c.positions << " positions; " << predicted.reason;
+  if (predicted.components) {
+    std::cout << (predicted.components == c.sizes.size() ? ": agrees" : ": DOES NOT AGREE with the count");
+  }
+  std::cout << "\n";
+}
+
 }  // namespace
 
 int run_analyze(const Args& args, Context& context) {
@@ -203,6 +213,10 @@ int run_analyze(const Args& args, Context& context) {
             for (Vertex v = 0; v < run.space.vertices(); ++v) view->labels.push_back(p.format(run.space.state(v)));
           }
           reports::write_puzzle_report(out, run.result, view);
+          if constexpr (requires { p.predicted_components(); }) {
+            if (run.result.components && !quiet)
+              print_prediction(p.name(), *run.result.components, p.predicted_components());
+          }
           results.push_back(std::move(run.result));
         },
         job.puzzle);

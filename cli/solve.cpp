@@ -34,7 +34,7 @@ std::string board_lines(const std::string& position) {
 }  // namespace
 
 int run_solve(const Args& args, Context& context) {
-  std::string name, position, goal_text, format = "boards", method = "bfs", lookup = "ranked";
+  std::string name, position, from, goal_text, format = "boards", method = "bfs", lookup = "ranked";
   std::string comparisons_limit(kComparisonsLimitDefault);
   MemoryOption memory;
   std::string batch, pdb_dir, partition;
@@ -42,6 +42,7 @@ int run_solve(const Args& args, Context& context) {
   options.add_options()("puzzle", po::value(&name)->required()->value_name("PUZZLE"),
                         "the puzzle (see statespace list)")("position", po::value(&position)->value_name("POSITION"),
                                                             "the start position, quoted: \"N O L L / F O F _\"")(
+      "from", po::value(&from)->value_name("POSITION"), "the start position, as an option")(
       "goal", po::value(&goal_text)->value_name("POSITION"), "the goal position (default: the puzzle's goal)")(
       "format", po::value(&format)->default_value(format)->value_name("FORMAT"),
       "boards (one board per step) or csv (step,position)")(
@@ -64,6 +65,8 @@ int run_solve(const Args& args, Context& context) {
   positional.add("puzzle", 1).add("position", 1);
   po::variables_map vm;
   if (!parse_command(command("solve"), options, positional, args, vm, context)) return 0;
+  if (!from.empty() && !position.empty()) throw UsageError("solve: give the start position once, not also --from");
+  if (!from.empty()) position = from;
   if (format != "boards" && format != "csv") {
     throw ParseError("solve: unknown --format '" + format + "' (expected boards or csv)");
   }
@@ -129,8 +132,18 @@ int run_solve(const Args& args, Context& context) {
         std::cout << p.name() << ": " << moves << (moves == 1 ? " move" : " moves") << " from " << p.format(start)
                   << " to " << p.format(goal) << " (" << prefix << count_of(sol.stored, "state", "states") << " stored"
                   << cost << ")\n";
+        std::vector<std::string> names(sol.path.size());  // names[i]: the move into step i
+        if constexpr (requires { p.move_name(start, goal); }) {
+          std::cout << "moves:";
+          for (std::size_t i = 1; i < sol.path.size(); ++i) {
+            names[i] = p.move_name(sol.path[i - 1], sol.path[i]);
+            std::cout << " " << names[i];
+          }
+          std::cout << "\n";
+        }
         for (std::size_t i = 0; i < sol.path.size(); ++i) {
-          std::cout << "\nstep " << i << "\n" << board_lines(p.format(sol.path[i])) << "\n";
+          std::cout << "\nstep " << i << (names[i].empty() ? "" : ": " + names[i]) << "\n"
+                    << board_lines(p.format(sol.path[i])) << "\n";
         }
         return 0;
       },

@@ -39,13 +39,12 @@ std::vector<std::string> tokens_of(std::string_view text) {
 
 CellLabels::CellLabels(const TomlInput& file, const toml::node& start_node, const std::string& start,
                        bool blank_code_zero) {
-  name_ = file.string(file.root(), "name", false, "name = \"a short name\"")
-              .value_or(file.file().stem().string());
+  name_ = file.string(file.root(), "name", false, "name = \"a short name\"").value_or(file.file().stem().string());
   const auto tokens = tokens_of(start);
   cells_ = int(tokens.size());
   if (cells_ == 0 || cells_ > kMaxCells) {
-    file.fail(start_node, "start has " + std::to_string(cells_) + " cells (expected 1 to " +
-                              std::to_string(kMaxCells) + " labels separated by spaces)");
+    file.fail(start_node, "start has " + std::to_string(cells_) + " cells (expected 1 to " + std::to_string(kMaxCells) +
+                              " labels separated by spaces)");
   }
   std::vector<std::string> distinct(tokens.begin(), tokens.end());
   std::sort(distinct.begin(), distinct.end(), label_less);
@@ -108,9 +107,9 @@ CellState CellLabels::parse(std::string_view text) const {
   }
   for (std::size_t c = 0; c < labels_.size(); ++c) {
     if (counts[c] != counts_[c]) {
-      throw ParseError(name_ + ": label '" + labels_[c] + "' appears " + std::to_string(counts[c]) + " times, the start has it " +
-                       std::to_string(counts_[c]) + " times (expected an arrangement of the start, e.g. \"" +
-                       example + "\")");
+      throw ParseError(name_ + ": label '" + labels_[c] + "' appears " + std::to_string(counts[c]) +
+                       " times, the start has it " + std::to_string(counts_[c]) +
+                       " times (expected an arrangement of the start, e.g. \"" + example + "\")");
     }
   }
   return s;
@@ -138,8 +137,8 @@ std::vector<Token> words(std::string_view text) {
       continue;
     }
     std::size_t j = i;
-    while (j < text.size() && !(text[j] == ' ' || text[j] == '\t' || text[j] == ',' || text[j] == '\r' ||
-                                text[j] == '\n')) {
+    while (j < text.size() &&
+           !(text[j] == ' ' || text[j] == '\t' || text[j] == ',' || text[j] == '\r' || text[j] == '\n')) {
       ++j;
     }
     out.push_back({std::string(text.substr(i, j - i)), i});

@@ -51,14 +51,16 @@ Permutation read_cycles(const TomlInput& file, const toml::node& at, const std::
     std::vector<int> cycle;
     while (true) {
       skip_space();
-      if (i < text.size() && text[i] == ')') break;
+      if (i >= text.size()) fail(i, "a cycle without its ')'");
+      if (text[i] == ')') break;
       const std::size_t begin = i;
       int cell = 0;
       const auto [end, ec] = std::from_chars(text.data() + i, text.data() + text.size(), cell);
       if (ec != std::errc{}) fail(begin, "a cycle that is not cell numbers separated by commas");
       i = std::size_t(end - text.data());
       if (cell < 1 || cell > n) fail(begin, "cell " + std::to_string(cell) + " is out of range");
-      if (used[std::size_t(cell - 1)]) fail(begin, "cell " + std::to_string(cell) + " appears twice: not a permutation");
+      if (used[std::size_t(cell - 1)])
+        fail(begin, "cell " + std::to_string(cell) + " appears twice: not a permutation");
       used[std::size_t(cell - 1)] = 1;
       cycle.push_back(cell - 1);
       skip_space();

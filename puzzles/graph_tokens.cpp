@@ -113,7 +113,8 @@ GraphTokens::GraphTokens(const TomlInput& file) {
   for (const auto& w : words(edges)) {
     const auto dash = w.text.find('-');
     if (dash == std::string::npos) {
-      fail_in_string(file, edges_node, w.offset, "edge '" + w.text + "' is not two vertices (expected " + edge_form + ")");
+      fail_in_string(file, edges_node, w.offset,
+                     "edge '" + w.text + "' is not two vertices (expected " + edge_form + ")");
     }
     const int a = vertex_number(std::string_view(w.text).substr(0, dash), n);
     const int b = vertex_number(std::string_view(w.text).substr(dash + 1), n);
