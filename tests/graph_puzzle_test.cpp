@@ -98,8 +98,8 @@ TEST(GraphFile, ComponentsFollowWilsonsTheorem) {
 
 TEST(GraphFile, ComponentsPrintWilsonsCase) {
   const auto dir = fresh_dir("graph-components");
-  const auto r = run_statespace("analyze " + std::string(STATESPACE_EXAMPLES) + "/theta0.toml --components --out " +
-                                dir.string());
+  const auto r =
+      run_statespace("analyze " + std::string(STATESPACE_EXAMPLES) + "/theta0.toml --components --out " + dir.string());
   ASSERT_EQ(r.exit_code, 0) << r.out;
   EXPECT_NE(r.std_out.find("theta0: 6 components of 5040 positions; Wilson's theorem, the exceptional graph theta_0"),
             std::string::npos)

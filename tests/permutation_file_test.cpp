@@ -1,8 +1,7 @@
 // Permutation puzzle files (kind = "permutation"): published counts of the 2x2x2
 // cube, pancake sorting and TopSpin, move names, and the loader's errors.
-#include <gtest/gtest.h>
-
 #include <absl/container/flat_hash_set.h>
+#include <gtest/gtest.h>
 
 #include <fstream>
 
@@ -50,8 +49,7 @@ std::vector<std::uint64_t> layers_to(const CellPermutation& p, std::size_t depth
 // God's number 11 half-turn, 14 quarter-turn) take seconds each on a shared box, so
 // the suite checks the first levels and scripts/check-cube2.sh the whole distributions.
 TEST(PermutationFile, Cube2FirstLevelsInBothMetrics) {
-  EXPECT_EQ(layers_to(example("cube2"), 7),
-            (std::vector<std::uint64_t>{1, 9, 54, 321, 1847, 9992, 50136, 227536}));
+  EXPECT_EQ(layers_to(example("cube2"), 7), (std::vector<std::uint64_t>{1, 9, 54, 321, 1847, 9992, 50136, 227536}));
   EXPECT_EQ(layers_to(example("cube2-quarter"), 8),
             (std::vector<std::uint64_t>{1, 6, 27, 120, 534, 2256, 8969, 33058, 114149}));
 }
@@ -59,11 +57,11 @@ TEST(PermutationFile, Cube2FirstLevelsInBothMetrics) {
 TEST(PermutationFile, PancakeNumberAndTopSpin) {
   const auto pancake = analyze(example("pancake8"));
   EXPECT_EQ(pancake.states, 40320u);
-  EXPECT_EQ(pancake.eccentricity(), 9u);      // P(8), OEIS A058986
-  EXPECT_EQ(pancake.farthest.size(), 455u);   // stacks of 8 needing 9 flips, OEIS A067607
-  EXPECT_EQ(pancake.edges, 40320u * 7 / 2);   // 7 flips, each an involution
+  EXPECT_EQ(pancake.eccentricity(), 9u);     // P(8), OEIS A058986
+  EXPECT_EQ(pancake.farthest.size(), 455u);  // stacks of 8 needing 9 flips, OEIS A067607
+  EXPECT_EQ(pancake.edges, 40320u * 7 / 2);  // 7 flips, each an involution
   const auto topspin = analyze(example("topspin8"));
-  EXPECT_EQ(topspin.states, 40320u);          // the 8-cycle is odd: every arrangement
+  EXPECT_EQ(topspin.states, 40320u);  // the 8-cycle is odd: every arrangement
   EXPECT_EQ(topspin.eccentricity(), 22u);
   EXPECT_EQ(topspin.farthest.size(), 16u);
 }
