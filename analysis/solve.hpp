@@ -25,16 +25,18 @@ struct Solution {
   std::uint64_t stored = 0;             // states in the queue when the search ended (the seed's count)
 };
 
-template <Puzzle P, VisitedSet<typename P::State> V>
-Solution<P> solve_bfs(const P& p, const typename P::State& start, const typename P::State& goal, V& visited,
-                      const MemoryBudget& budget) {
+// Stops at the first generated state for which is_goal holds (a partial goal, such
+// as a block puzzle's "the big piece at the exit").
+template <Puzzle P, VisitedSet<typename P::State> V, class G>
+Solution<P> solve_bfs_until(const P& p, const typename P::State& start, G&& is_goal, V& visited,
+                            const MemoryBudget& budget) {
   using State = typename P::State;
   // Per stored state: queue and parent entries, twice for the vectors' growth, and the
   // visited set's share, at most std::unordered_set's 40 bytes (node and bucket; the
   // absl table takes at most 21, a ranked set is allocated and budgeted up front).
   constexpr std::uint64_t kBytesPerState = 2 * (sizeof(State) + sizeof(std::uint32_t)) + 40;
   Solution<P> sol;
-  if (start == goal) {
+  if (is_goal(start)) {
     sol.path = {start};
     sol.stored = 1;
     return sol;
@@ -43,11 +45,13 @@ Solution<P> solve_bfs(const P& p, const typename P::State& start, const typename
   std::vector<std::uint32_t> parent{0};
   visited.insert(start);
   std::optional<std::size_t> found_parent;
+  State goal{};
   for (std::size_t front = 0; front < queue.size() && !found_parent; ++front) {
     p.for_each_successor(queue[front], [&](const State& s) {
       if (found_parent) return;
-      if (s == goal) {
+      if (is_goal(s)) {
         found_parent = front;
+        goal = s;
       } else if (visited.insert(s)) {
         if ((queue.size() & 0xFFFFF) == 0) {
           budget.require((queue.size() + 0x100000) * kBytesPerState, p.name() + ": solve queue and visited set");
@@ -66,6 +70,13 @@ Solution<P> solve_bfs(const P& p, const typename P::State& start, const typename
   }
   std::reverse(sol.path.begin(), sol.path.end());
   return sol;
+}
+
+template <Puzzle P, VisitedSet<typename P::State> V>
+Solution<P> solve_bfs(const P& p, const typename P::State& start, const typename P::State& goal, V& visited,
+                      const MemoryBudget& budget) {
+  return solve_bfs_until(
+      p, start, [&](const typename P::State& s) { return s == goal; }, visited, budget);
 }
 
 // Why `start` cannot reach `goal`, for the error message.

@@ -40,7 +40,7 @@ void print_summary(const std::vector<AnalysisResult>& results, const std::filesy
 
 int run_analyze(const Args& args, Context& context) {
   std::vector<std::string> names;
-  std::string out = "reports-out", memory, lookup;
+  std::string out = "reports-out", memory, lookup, moves;
   AnalyzeOptions o;
   std::uint64_t dot_limit = 10'000;
   bool all = false, quiet = false;
@@ -73,6 +73,8 @@ int run_analyze(const Args& args, Context& context) {
       "checkpoint-every", po::value(&o.checkpoint_every)->value_name("SECONDS"),
       "checkpoint only when this long has passed since the last one (default 0: every level)")(
       "resume", po::value(&o.resume)->value_name("DIR"), "implicit engine: continue the run checkpointed in DIR")(
+      "moves", po::value(&moves)->value_name("METRIC"),
+      "sliding-block files: step, slide or path, overriding the file's moves")(
       "quiet,q", po::bool_switch(&quiet), "no progress lines and no summary table");
   po::positional_options_description positional;
   positional.add("puzzle", -1);
@@ -96,6 +98,7 @@ int run_analyze(const Args& args, Context& context) {
   std::vector<Job> jobs;
   for (const auto& name : names) {
     jobs.push_back({name, make_puzzle(name)});
+    if (!moves.empty()) std::visit([&](auto& p) { override_moves(p, moves); }, jobs.back().puzzle);
     std::visit([&](const auto& p) { (void)resolve_start(p, o), (void)resolve_engine(p, o); },
                jobs.back().puzzle);  // validate positions and engine options now
   }

@@ -5,7 +5,10 @@
 namespace statespace {
 
 const std::vector<PuzzleKind>& puzzle_kinds() {
-  static const std::vector<PuzzleKind> kinds = {};
+  static const std::vector<PuzzleKind> kinds = {
+      {"blocks", "sliding blocks: pieces of any shape on a board with walls (Klotski, Rush Hour)",
+       [](const TomlInput& file) -> AnyPuzzle { return load_blocks(file); }},
+  };
   return kinds;
 }
 

@@ -12,13 +12,14 @@
 #include <variant>
 #include <vector>
 
+#include "puzzles/blocks.hpp"
 #include "puzzles/nooff.hpp"
 #include "puzzles/oshidori.hpp"
 #include "puzzles/permutation_puzzle.hpp"
 
 namespace statespace {
 
-using AnyPuzzle = std::variant<NoOff, Hex6, Oshidori, Tiles>;
+using AnyPuzzle = std::variant<NoOff, Hex6, Oshidori, Tiles, Blocks>;
 
 struct ModelEntry {
   std::string_view form;                 // "nooff", "oshidori:N", "tiles:RxC"

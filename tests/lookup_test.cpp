@@ -117,7 +117,7 @@ TEST(Lookups, MemoryEstimatesCoverTheRealTables) {
 // comparisons, 10-20 s each; the CLI test runs them on the seed puzzles.)
 TEST(Lookups, DiscoverIsIdenticalWithEveryStrategyOnEveryModel) {
   for (const auto& any : small_models()) {
-    std::visit(
+    testing::visit_ranked(
         [](const auto& p) {
           RankedLookup ranked(p);
           const auto reference = discover(p, p.goal(), ranked);
@@ -139,7 +139,7 @@ TEST(Lookups, DiscoverIsIdenticalWithEveryStrategyOnEveryModel) {
 // discover(), whatever the thread count.
 TEST(EnumerateRanked, EqualsDiscoverForAnyThreadCount) {
   for (const auto& any : small_models()) {
-    std::visit(
+    testing::visit_ranked(
         [](const auto& p) {
           RankedLookup ranked(p);
           const auto reference = discover(p, p.goal(), ranked);
