@@ -33,6 +33,17 @@ void print_summary(const std::vector<AnalysisResult>& results, const std::filesy
               << r.edges << std::setw(14) << r.eccentricity() << std::setw(10) << r.farthest.size() << std::setw(10)
               << std::fixed << std::setprecision(3) << r.seconds << "\n";
   }
+  for (const auto& r : results) {
+    if (!r.goal) continue;
+    std::cout << r.puzzle << " goal " << r.goal->goal << ": ";
+    if (!r.goal->shortest) {
+      std::cout << "not reachable from the start\n";
+      continue;
+    }
+    std::cout << r.goal->reached << " goal positions reached, shortest solution " << *r.goal->shortest
+              << " moves; hardest positions " << r.goal->hardest.size() << " at " << r.goal->layers.size() - 1
+              << " moves from any goal\n";
+  }
   std::cout << "reports written to " << out.string() << "/\n";
 }
 
@@ -125,6 +136,10 @@ int run_analyze(const Args& args, Context& context) {
           if (run.result.states <= dot_limit && run.result.engine == "explicit") {  // implicit keeps no graph
             view = reports::GraphView{&run.space.graph, {}, &run.distance};
             for (Vertex v = 0; v < run.space.vertices(); ++v) view->labels.push_back(p.format(run.space.state(v)));
+          }
+          if (run.result.goal && !run.result.goal->shortest) {
+            std::cerr << "statespace: " << job.name << ": the goal " << run.result.goal->goal
+                      << " is not reachable from the start (analysed anyway)\n";
           }
           reports::write_puzzle_report(out, run.result, view);
           results.push_back(std::move(run.result));

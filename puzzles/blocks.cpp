@@ -208,8 +208,9 @@ void Blocks::set_moves(BlockMoves m) {
   moves_ = m;
   int pieces = 0;
   for (const int c : counts_) pieces += c;
-  const int per_piece = m == BlockMoves::kStep ? 4 : m == BlockMoves::kSlide ? 2 * (rows_ - 1) + 2 * (cols_ - 1)
-                                                                              : cells_ - 1;
+  const int per_piece = m == BlockMoves::kStep    ? 4
+                        : m == BlockMoves::kSlide ? 2 * (rows_ - 1) + 2 * (cols_ - 1)
+                                                  : cells_ - 1;
   max_moves_ = std::max(1, pieces * per_piece);
 }
 
@@ -292,11 +293,21 @@ Blocks::State Blocks::parse(std::string_view text) const {
     std::size_t k = 0;
     while (k < classes_.size() && classes_[k].letters.find(letter) == std::string::npos) ++k;
     if (k == classes_.size()) fail(std::string("unknown piece '") + letter + "'");
-    if (shape_of(cells, cols_) != classes_[k].shape) {
-      fail(std::string("piece '") + letter + "' is not its shape " + shape_name(classes_[k].shape));
+    // One letter may stand for several interchangeable pieces ("O F F _"): its cells
+    // are read greedily into copies of the shape, first cells in reading order.
+    std::vector<int> left = cells;
+    while (!left.empty()) {
+      const int anchor = left.front();
+      const Mask m = placement(std::uint8_t(k + 1), anchor);
+      bool whole = m != 0;
+      for (Mask b = m; b && whole; b &= b - 1) {
+        whole = std::find(left.begin(), left.end(), __builtin_ctzll(b)) != left.end();
+      }
+      if (!whole) fail(std::string("piece '") + letter + "' is not its shape " + shape_name(classes_[k].shape));
+      std::erase_if(left, [&](int c) { return (m >> c & 1) != 0; });
+      for (Mask b = m; b; b &= b - 1) s.cell[__builtin_ctzll(b)] = std::uint8_t(k + 1);
+      ++count[k];
     }
-    ++count[k];
-    for (const int c : cells) s.cell[c] = std::uint8_t(k + 1);
   }
   for (std::size_t k = 0; k < classes_.size(); ++k) {
     if (count[k] != counts_[k]) {
@@ -337,7 +348,8 @@ struct PictureNode {
 };
 
 PictureNode picture_node(const TomlInput& file, std::string_view key, bool required) {
-  const auto text = file.string(file.root(), key, required, "a picture string, rows on lines, e.g. \"\"\"\nA A .\n\"\"\"");
+  const auto text =
+      file.string(file.root(), key, required, "a picture string, rows on lines, e.g. \"\"\"\nA A .\n\"\"\"");
   if (!text) return {};
   return {file.root().get(key), *text};
 }
@@ -356,7 +368,8 @@ class BlocksLoader {
     const int cells = start_pic_.rows * start_pic_.cols;
     if (cells > Blocks::kMaxCells) {
       file_.fail(*start_.node, "board of " + std::to_string(start_pic_.rows) + "x" + std::to_string(start_pic_.cols) +
-                                   " = " + std::to_string(cells) + " cells is too large for the state encoding (at most " +
+                                   " = " + std::to_string(cells) +
+                                   " cells is too large for the state encoding (at most " +
                                    std::to_string(Blocks::kMaxCells) + " cells)");
     }
     Blocks::Mask walls = 0;
@@ -364,8 +377,8 @@ class BlocksLoader {
       const char ch = start_pic_.cells[c];
       if (ch == '#') walls |= Blocks::Mask(1) << c;
       if (!is_piece_char(ch) && !is_empty_char(ch) && ch != '#') {
-        fail_at(start_, start_pic_.where[c], std::string("unknown character '") + ch + "' (expected " +
-                                                 std::string(kCellForm) + ")");
+        fail_at(start_, start_pic_.where[c],
+                std::string("unknown character '") + ch + "' (expected " + std::string(kCellForm) + ")");
       }
     }
     pieces_ = piece_cells(start_pic_);
@@ -548,7 +561,8 @@ class BlocksLoader {
       goal.pieces.emplace_back(code_of(letter), cells[0]);
     }
     goal.text = join_cells(shown, std::vector<int>(pic.rows, pic.cols));
-    if (goal.pieces.empty() && goal.empty == 0) file_.fail(*node.node, "goal requires nothing (expected a piece or '.')");
+    if (goal.pieces.empty() && goal.empty == 0)
+      file_.fail(*node.node, "goal requires nothing (expected a piece or '.')");
     return goal;
   }
 
