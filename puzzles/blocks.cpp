@@ -348,8 +348,8 @@ struct PictureNode {
 };
 
 PictureNode picture_node(const TomlInput& file, std::string_view key, bool required) {
-  const auto text =
-      file.string(file.root(), key, required, "a picture string, rows on lines, e.g. \"\"\"\nA A .\n\"\"\"");
+  const auto text = file.string(file.root(), key, required,
+                                "a picture string: rows on lines or separated by /, e.g. \"A A . / B . C\"");
   if (!text) return {};
   return {file.root().get(key), *text};
 }
