@@ -36,8 +36,9 @@ int run_solve(const Args& args, Context& context) {
   std::string batch, pdb_dir, partition;
   po::options_description options("Options");
   options.add_options()("puzzle", po::value(&name)->required()->value_name("PUZZLE"),
-                        "the puzzle (see statespace list)")("position", po::value(&position)->value_name("POSITION"),
-                                                            "the start position, quoted: \"N O L L / F O F _\" (puzzle files with a goal: default their start)")(
+                        "the puzzle (see statespace list)")(
+      "position", po::value(&position)->value_name("POSITION"),
+      "the start position, quoted: \"N O L L / F O F _\" (puzzle files with a goal: default their start)")(
       "from", po::value(&position)->value_name("POSITION"), "the start position (same as POSITION)")(
       "moves", po::value(&metric)->value_name("METRIC"),
       "sliding-block files: step, slide or path, overriding the file's moves")(
