@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <exception>
 #include <filesystem>
 #include <iomanip>
 #include <iostream>
@@ -168,17 +169,29 @@ int run_analyze(const Args& args, Context& context) {
         job.puzzle);
     jobs.push_back(std::move(job));
   }
-  if (!o.resume.empty()) (void)read_checkpoint_header(o.resume);
+  // The MPI engine checks its per-process checkpoint folders itself.
+  if (!o.resume.empty() && jobs.front().engine != "mpi") (void)read_checkpoint_header(o.resume);
 
   // Last, every destination, so that an unwritable one is found before any work.
   std::vector<reports::Destination> folders = {{out, "--out"}};
   for (const auto& job : jobs)
     folders.push_back({std::filesystem::path(out) / reports::folder_name(job.name), "--out"});
   if (!o.checkpoint.empty()) folders.push_back({o.checkpoint, "--checkpoint"});
-  reports::prepare_folders(folders);
+  const auto created = reports::prepare_folders(folders);
 
   const auto threads = apply_threads(context);
   std::vector<AnalysisResult> results;
+  // A refusal only the engine can make (an MPI process's share of --memory) leaves
+  // nothing behind when it comes before the first report.
+  struct UndoFolders {
+    const std::vector<std::filesystem::path>& created;
+    const std::vector<AnalysisResult>& results;
+    ~UndoFolders() {
+      if (!results.empty() || std::uncaught_exceptions() == 0) return;
+      std::error_code ec;
+      for (const auto& f : created) std::filesystem::remove_all(f, ec);
+    }
+  } undo{created, results};
   for (const auto& job : jobs) {
     std::visit(
         [&](const auto& p) {
