@@ -168,7 +168,8 @@ int run_analyze(const Args& args, Context& context) {
         job.puzzle);
     jobs.push_back(std::move(job));
   }
-  if (!o.resume.empty()) (void)read_checkpoint_header(o.resume);
+  // The MPI engine keeps one checkpoint per process and checks them itself.
+  if (!o.resume.empty() && jobs.front().engine == "implicit") (void)read_checkpoint_header(o.resume);
 
   // Last, every destination, so that an unwritable one is found before any work.
   std::vector<reports::Destination> folders = {{out, "--out"}};
