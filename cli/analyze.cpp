@@ -169,8 +169,8 @@ int run_analyze(const Args& args, Context& context) {
         job.puzzle);
     jobs.push_back(std::move(job));
   }
-  // The MPI engine checks its per-process checkpoint folders itself.
-  if (!o.resume.empty() && jobs.front().engine != "mpi") (void)read_checkpoint_header(o.resume);
+  // The MPI engine keeps one checkpoint per process and checks them itself.
+  if (!o.resume.empty() && jobs.front().engine == "implicit") (void)read_checkpoint_header(o.resume);
 
   // Last, every destination, so that an unwritable one is found before any work.
   std::vector<reports::Destination> folders = {{out, "--out"}};

@@ -100,7 +100,7 @@ TEST(MpiEngine, ProcessShareOverTheBudgetIsRefusedBeforeWork) {
             std::string::npos)
       << r.out;
   EXPECT_NE(r.out.find("--memory"), std::string::npos) << r.out;
-  EXPECT_FALSE(fs::exists(dir / "tiles-3x4"));
+  EXPECT_FALSE(fs::exists(dir / "tiles-3x4" / "summary.json"));
 }
 
 }  // namespace
