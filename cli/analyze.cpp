@@ -168,14 +168,15 @@ int run_analyze(const Args& args, Context& context) {
         job.puzzle);
     jobs.push_back(std::move(job));
   }
-  if (!o.resume.empty()) (void)read_checkpoint_header(o.resume);
+  const bool mpi = std::any_of(jobs.begin(), jobs.end(), [](const Job& j) { return j.engine == "mpi"; });
+  if (!o.resume.empty() && !mpi) (void)read_checkpoint_header(o.resume);  // MPI keeps one per process
 
   // Last, every destination, so that an unwritable one is found before any work.
   std::vector<reports::Destination> folders = {{out, "--out"}};
   for (const auto& job : jobs)
     folders.push_back({std::filesystem::path(out) / reports::folder_name(job.name), "--out"});
   if (!o.checkpoint.empty()) folders.push_back({o.checkpoint, "--checkpoint"});
-  reports::prepare_folders(folders);
+  if (!mpi) reports::prepare_folders(folders);  // under MPI every process runs this; rank 0 writes
 
   const auto threads = apply_threads(context);
   std::vector<AnalysisResult> results;

@@ -10,6 +10,7 @@
 #include <cstdlib>
 #include <string>
 
+#include "core/text.hpp"
 #include "distributed/mpi_bfs.hpp"
 #include "report_compare.hpp"
 #include "test_util.hpp"
@@ -95,7 +96,7 @@ TEST(MpiEngine, ProcessShareOverTheBudgetIsRefusedBeforeWork) {
   EXPECT_LT(need, 32u << 20);
   const auto r = run_mpi(2, "analyze tiles:3x4 --engine mpi --memory 20M --out " + dir.string());
   EXPECT_NE(r.exit_code, 0);
-  EXPECT_NE(r.out.find("tiles:3x4: implicit BFS tables of MPI process 0 of 2 needs " + std::to_string(need) + " bytes"),
+  EXPECT_NE(r.out.find("tiles:3x4: implicit BFS tables of MPI process 0 of 2 needs " + with_commas(need) + " bytes"),
             std::string::npos)
       << r.out;
   EXPECT_NE(r.out.find("--memory"), std::string::npos) << r.out;
