@@ -170,6 +170,7 @@ int run_analyze(const Args& args, Context& context) {
     jobs.push_back(std::move(job));
   }
   // The MPI engine keeps one checkpoint per process and checks them itself.
+  const bool mpi = std::any_of(jobs.begin(), jobs.end(), [](const Job& j) { return j.engine == "mpi"; });
   if (!o.resume.empty() && jobs.front().engine == "implicit") (void)read_checkpoint_header(o.resume);
 
   // Last, every destination, so that an unwritable one is found before any work.
@@ -177,7 +178,8 @@ int run_analyze(const Args& args, Context& context) {
   for (const auto& job : jobs)
     folders.push_back({std::filesystem::path(out) / reports::folder_name(job.name), "--out"});
   if (!o.checkpoint.empty()) folders.push_back({o.checkpoint, "--checkpoint"});
-  const auto created = reports::prepare_folders(folders);
+  // Under MPI every process runs this; rank 0 alone writes.
+  const auto created = mpi ? std::vector<std::filesystem::path>{} : reports::prepare_folders(folders);
 
   const auto threads = apply_threads(context);
   std::vector<AnalysisResult> results;
