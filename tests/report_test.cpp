@@ -128,7 +128,7 @@ TEST(Report, TablesFiguresAndReportsOfThreeSeeds) {
   const auto index = read_file(b.out / "index.md");
   EXPECT_TRUE(index.starts_with("# Three seeds\n\n## Table: overview\n\n| Puzzle |")) << index;
   EXPECT_LT(index.find("## Figure: distributions"), index.find("## Figure: hex6-hardest"));
-  EXPECT_NE(index.find("- tiles:3x3 ([report](tiles-3x3/)): `statespace analyze tiles:3x3 --engine auto`; "
+  EXPECT_NE(index.find("- tiles:3x3 ([report](tiles-3x3/)): `statespace analyze tiles:3x3 --engine explicit`; "
                        "statespace "),
             std::string::npos)
       << index;
