@@ -35,7 +35,8 @@ struct AnalyzeOptions {
   std::uint64_t all_pairs_limit = 20'000;  // vertices; brute force is V BFS runs
   bool components = false;
   std::optional<LookupKind> lookup;  // the visited set; none: the model's default_lookup()
-  std::string engine = "explicit";   // explicit, implicit or auto (analysis/analyze_implicit.hpp)
+  std::string engine = "auto";       // explicit, implicit, mpi or auto (analysis/analyze_implicit.hpp)
+  std::uint64_t dot_limit = 300;     // positions up to which the explicit graph is kept, for graph.dot
   MemoryBudget memory;
   std::string checkpoint;       // implicit engine: write its state here after each level
   double checkpoint_every = 0;  // ...at most once per this many seconds

@@ -12,35 +12,43 @@
 #include "analysis/explicit_space.hpp"
 #include "analysis/implicit_bfs.hpp"
 #include "core/errors.hpp"
+#include "core/text.hpp"
 #include "puzzles/permutation_puzzle.hpp"
 
 namespace statespace {
 
-// "explicit", "implicit" or "mpi" for o.engine on p. auto: explicit while the explicit
-// enumeration's estimate (enumerate_explicit_bytes) fits the memory budget, implicit
-// above it and whenever a checkpoint is asked for. Throws UsageError for an unknown
-// engine, for implicit on a model other than tiles:RxC, for checkpoints without it,
-// and for an explicit tiles run over the budget (naming the implicit engine's need).
+// "explicit", "implicit" or "mpi" for o.engine on p. auto takes the implicit engine
+// for tiles:RxC unless something asked for needs the explicit graph (graph.dot within
+// o.dot_limit, --all-pairs, --components, a --lookup); checkpoints always take it.
+// Throws UsageError for an unknown engine, for implicit on a model other than
+// tiles:RxC, for checkpoints without it, for the explicit graph's extras with it, and
+// for a run over the memory budget (an explicit tiles run names the implicit
+// engine's need), so that every refusal comes before any work.
 template <Puzzle P>
 std::string resolve_engine(const P& p, const AnalyzeOptions& o) {
   constexpr bool kTiles = TileGridPuzzle<P>;
   const bool checkpoints = !o.checkpoint.empty() || !o.resume.empty();
+  const bool wants_graph = o.all_pairs || o.components || o.lookup.has_value();
   if (o.engine != "explicit" && o.engine != "implicit" && o.engine != "mpi" && o.engine != "auto") {
-    throw ParseError("analyze: unknown --engine '" + o.engine + "' (expected: explicit, implicit, mpi or auto)");
+    throw ParseError("analyze: unknown --engine " + quote_input(o.engine) +
+                     " (expected one of: explicit, implicit, mpi, auto)");
   }
   std::string engine = o.engine;
-  const std::uint64_t explicit_need = enumerate_explicit_bytes(p, o.lookup.value_or(default_lookup<P>()));
   if (engine == "auto") {
-    engine = kTiles && (checkpoints || explicit_need > o.memory.bytes()) ? "implicit" : "explicit";
+    const bool implicit = checkpoints || (!wants_graph && reachable_bound(p) > o.dot_limit);
+    engine = kTiles && implicit ? "implicit" : "explicit";
   }
+  const std::uint64_t explicit_need = enumerate_explicit_bytes(p, o.lookup.value_or(default_lookup<P>()));
   if constexpr (kTiles) {
-    // The explicit engine's own refusal, ahead of it, naming the engine that may fit
-    // when nothing asked for the explicit graph's extras.
-    if (engine == "explicit" && !o.all_pairs && !o.components && !o.lookup && !checkpoints) {
+    // Each engine's own refusal, ahead of it; the explicit one names the engine that
+    // may fit when nothing asked for the explicit graph's extras.
+    if (engine == "implicit" && !wants_graph) o.memory.require(implicit_bytes(p), p.name() + ": implicit BFS");
+    if (engine == "explicit" && !wants_graph && !checkpoints) {
       o.memory.require(explicit_need, p.name() + ": explicit graph",
-                       "use --engine implicit, which needs " + std::to_string(implicit_bytes(p)) + " bytes");
+                       "use --engine implicit, which needs " + with_commas(implicit_bytes(p)) + " bytes");
     }
   }
+  if (engine == "explicit") o.memory.require(explicit_need, p.name() + ": explicit graph");
   // The MPI engine (distributed/) is the implicit one over processes: same rules.
   const std::string family = engine == "mpi" ? "implicit" : engine;
   if (family == "implicit" && !kTiles) {

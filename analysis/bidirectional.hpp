@@ -23,7 +23,9 @@
 #include <utility>
 #include <vector>
 
+#include "analysis/explicit_space.hpp"
 #include "analysis/memory.hpp"
+#include "analysis/progress.hpp"
 #include "core/board.hpp"
 #include "core/puzzle.hpp"
 
@@ -36,9 +38,10 @@ struct BidirectionalSolution {
   std::uint64_t seed_moves = 0;         // moves of the path the seed's stop rule returns
 };
 
+// `progress`, when given, gets one line per depth reached by both searches.
 template <Puzzle P>
 BidirectionalSolution<P> solve_bidirectional(const P& p, const typename P::State& start, const typename P::State& goal,
-                                             const MemoryBudget& budget) {
+                                             const MemoryBudget& budget, Progress* progress = nullptr) {
   using State = typename P::State;
   struct Node {
     State state;
@@ -65,10 +68,15 @@ BidirectionalSolution<P> solve_bidirectional(const P& p, const typename P::State
   absl::flat_hash_map<State, std::uint32_t> index{{start, 0}, {goal, 1}};
   std::optional<Meeting> best;
   unsigned level = 0;  // depth being expanded at the first meeting
+  unsigned shown = 0;  // the last depth reported to `progress`
   const auto optimal = [&] { return best && best->moves == 2u * level + 1; };
   for (std::uint32_t front = 0; front < nodes.size() && !optimal(); ++front) {
     const Node u = nodes[front];
     if (best && u.depth > level) break;  // depth `level` fully expanded
+    if (progress && u.depth > shown) {   // the queue from here on is exactly depth u.depth, both directions
+      shown = u.depth;
+      progress->level(shown, nodes.size() - front, nodes.size());
+    }
     p.for_each_successor(u.state, [&](const State& s) {
       if (optimal()) return;
       std::uint32_t other = 0;
@@ -76,7 +84,8 @@ BidirectionalSolution<P> solve_bidirectional(const P& p, const typename P::State
         const auto [it, fresh] = index.try_emplace(s, std::uint32_t(nodes.size()));
         if (fresh) {
           if ((nodes.size() & 0xFFFFF) == 0) {
-            budget.require((nodes.size() + 0x100000) * kBytesPerState, p.name() + ": bidirectional queue");
+            budget.require_growing((nodes.size() + 0x100000) * kBytesPerState, reachable_bound(p) * kBytesPerState,
+                                   p.name() + ": the bidirectional search's queue");
           }
           nodes.push_back({s, front, std::uint16_t(u.depth + 1), u.backward});
           return;

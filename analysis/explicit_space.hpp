@@ -17,6 +17,7 @@
 #include <cstdint>
 #include <limits>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "analysis/graph.hpp"
@@ -27,6 +28,7 @@
 #include "core/lookup.hpp"
 #include "core/puzzle.hpp"
 #include "core/rank_bitset.hpp"
+#include "core/text.hpp"
 
 namespace statespace {
 
@@ -153,20 +155,31 @@ class ExplicitSpace {
  private:
   template <Puzzle Q>
   friend ExplicitSpace<Q> build_explicit_states(const Q& p, std::vector<typename Q::State> states,
-                                                const MemoryBudget& budget);
+                                                const MemoryBudget& budget, Progress* progress);
   const P* p_ = nullptr;
   std::vector<State> states_;
   absl::flat_hash_map<State, Vertex> ids_;
 };
 
 namespace detail {
+// tbb::parallel_for over [0, n) in 64 slices, one after another, reporting after each
+// so that a pass over hundreds of millions of vertices shows it is alive.
+template <class Body>
+void parallel_for_reporting(std::uint64_t n, Progress* progress, std::string_view what, const Body& body) {
+  const std::uint64_t slice = std::max<std::uint64_t>(1, (n + 63) / 64);
+  for (std::uint64_t begin = 0; begin < n; begin += slice) {
+    const std::uint64_t end = std::min(n, begin + slice);
+    tbb::parallel_for(tbb::blocked_range<std::uint64_t>(begin, end), body);
+    if (progress) progress->step(what, end, n);
+  }
+}
 
 // Out-edges of every vertex into the CSR graph, computed in parallel.
 template <Puzzle P>
-void build_edges(const P& p, ExplicitSpace<P>& space) {
+void build_edges(const P& p, ExplicitSpace<P>& space, Progress* progress) {
   const std::uint64_t n = space.vertices();
   std::vector<std::uint64_t> offsets(n + 1, 0);
-  tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, n), [&](const auto& range) {
+  parallel_for_reporting(n, progress, "graph degrees", [&](const auto& range) {
     for (auto v = range.begin(); v != range.end(); ++v) {
       std::uint64_t degree = 0;
       p.for_each_successor(space.state(Vertex(v)), [&](const auto&) { ++degree; });
@@ -175,22 +188,23 @@ void build_edges(const P& p, ExplicitSpace<P>& space) {
   });
   for (std::uint64_t v = 0; v < n; ++v) offsets[v + 1] += offsets[v];
   if (offsets[n] > kMaxGraphEdges) {
-    throw UsageError(p.name() + ": " + std::to_string(offsets[n]) +
+    throw UsageError(p.name() + ": " + with_commas(offsets[n]) +
                      " edges do not fit 32-bit edge ids (use --engine implicit)");
   }
   std::vector<Vertex> targets(offsets[n]);
-  tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, n), [&](const auto& range) {
+  parallel_for_reporting(n, progress, "graph edges", [&](const auto& range) {
     for (auto v = range.begin(); v != range.end(); ++v) {
       std::uint64_t e = offsets[v];
       p.for_each_successor(space.state(Vertex(v)), [&](const auto& s) { targets[e++] = space.vertex_of(s); });
     }
   });
   space.graph = make_graph(offsets, targets);
+  if (progress) progress->step("CSR graph", n, n);
 }
 
 inline void require_vertex_ids(const std::string& name, std::uint64_t n) {
   if (n >= std::numeric_limits<Vertex>::max()) {
-    throw UsageError(name + ": " + std::to_string(n) + " states do not fit 32-bit vertex ids (use --engine implicit)");
+    throw UsageError(name + ": " + with_commas(n) + " states do not fit 32-bit vertex ids (use --engine implicit)");
   }
 }
 
@@ -199,7 +213,8 @@ inline void require_vertex_ids(const std::string& name, std::uint64_t n) {
 // The explicit graph over the positions whose ranks are set in `members`, which must
 // be closed under the moves (a reachable set, or the whole rank space).
 template <RankedPuzzle P>
-ExplicitSpace<P> build_explicit(const P& p, RankBitset members, const MemoryBudget& budget) {
+ExplicitSpace<P> build_explicit(const P& p, RankBitset members, const MemoryBudget& budget,
+                                Progress* progress = nullptr) {
   ExplicitSpace<P> space(p);
   space.members = std::move(members);
   space.members.seal();
@@ -208,14 +223,16 @@ ExplicitSpace<P> build_explicit(const P& p, RankBitset members, const MemoryBudg
   detail::require_vertex_ids(p.name(), n);
   space.ranks.reserve(n);
   space.members.for_each([&](std::uint64_t r) { space.ranks.push_back(r); });
-  detail::build_edges(p, space);
+  if (progress) progress->step("vertex ids", n, n);
+  detail::build_edges(p, space, progress);
   return space;
 }
 
 // The explicit graph over `states` (closed under the moves), for models without a
 // rank: vertex ids follow the states' ascending order.
 template <Puzzle P>
-ExplicitSpace<P> build_explicit_states(const P& p, std::vector<typename P::State> states, const MemoryBudget& budget) {
+ExplicitSpace<P> build_explicit_states(const P& p, std::vector<typename P::State> states, const MemoryBudget& budget,
+                                       Progress* progress = nullptr) {
   ExplicitSpace<P> space(p);
   budget.require(explicit_bytes(p, states.size()), p.name() + ": explicit graph");
   detail::require_vertex_ids(p.name(), states.size());
@@ -223,7 +240,7 @@ ExplicitSpace<P> build_explicit_states(const P& p, std::vector<typename P::State
   space.ids_.reserve(states.size());
   for (Vertex v = 0; v < states.size(); ++v) space.ids_.emplace(states[v], v);
   space.states_ = std::move(states);
-  detail::build_edges(p, space);
+  detail::build_edges(p, space, progress);
   return space;
 }
 
@@ -271,7 +288,7 @@ ExplicitSpace<P> enumerate_explicit(const P& p, const typename P::State& start, 
           reachable_bound(p));
     }
     if (stats) *stats = counts;
-    return build_explicit(p, std::move(members), budget);
+    return build_explicit(p, std::move(members), budget, progress);
   } else {
     std::vector<typename P::State> states;
     with_lookup(lookup, p, [&](auto& visited) {
@@ -280,7 +297,7 @@ ExplicitSpace<P> enumerate_explicit(const P& p, const typename P::State& start, 
       counts = visited.stats();
     });
     if (stats) *stats = counts;
-    return build_explicit_states(p, std::move(states), budget);
+    return build_explicit_states(p, std::move(states), budget, progress);
   }
 }
 

@@ -82,6 +82,8 @@ ImplicitResult implicit_bfs(const Tiles& p, Board start, const ImplicitOptions& 
   for (const auto& t : tables) state.table_entries.push_back(t.entries());
 
   Progress progress(p.name() + " implicit bfs", o.progress);
+  if (!o.resume.empty())
+    progress.note("resumed at level " + std::to_string(state.level) + " from " + o.resume.string());
   std::uint64_t total = std::accumulate(state.layers.begin(), state.layers.end(), std::uint64_t{0});
   double last_checkpoint = 0;
   for (;; ++state.level) {
@@ -96,6 +98,7 @@ ImplicitResult implicit_bfs(const Tiles& p, Board start, const ImplicitOptions& 
       CheckpointState next = state;
       ++next.level;
       write_checkpoint(o.checkpoint, next, tables);
+      progress.note("checkpoint written: level " + std::to_string(next.level) + " in " + o.checkpoint.string());
       if (o.on_checkpoint) o.on_checkpoint(next.level);
     }
   }

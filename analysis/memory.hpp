@@ -16,6 +16,10 @@ class MemoryBudget {
   // Throws UsageError naming `what`, the bytes needed, the budget and --memory, and
   // `alternative` (e.g. another engine) when there is one.
   void require(std::uint64_t needed, std::string_view what, std::string_view alternative = {}) const;
+  // For a need that grows as a search runs and is not known in advance: throws
+  // UsageError naming what is needed so far and `bound`, the most it can grow to,
+  // as the budget that is sure to be enough.
+  void require_growing(std::uint64_t needed, std::uint64_t bound, std::string_view what) const;
 
  private:
   std::uint64_t bytes_;
@@ -24,7 +28,12 @@ class MemoryBudget {
 // Parses "123", "512M", "8G", "1.5GiB" (K/M/G/T are powers of 1024); throws ParseError.
 std::uint64_t parse_bytes(std::string_view text);
 
-// Peak resident set size of this process so far, in bytes.
+// Starts a new peak: peak_rss_bytes() then reports the peak since this call. Returns
+// false where the kernel cannot reset it (no /proc/self/clear_refs); peaks are then
+// the process's since it started.
+bool reset_peak_rss();
+
+// Peak resident set size in bytes, since the last successful reset_peak_rss().
 std::uint64_t peak_rss_bytes();
 
 }  // namespace statespace

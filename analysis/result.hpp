@@ -62,6 +62,7 @@ struct AnalysisResult {
   int threads = 1;
   double seconds = 0;
   std::uint64_t peak_bytes = 0;
+  bool peak_per_run = true;  // false: peak_bytes is the process's (the kernel could not reset it)
 
   [[nodiscard]] unsigned eccentricity() const { return layers.empty() ? 0 : unsigned(layers.size() - 1); }
 };

@@ -14,6 +14,7 @@
 
 #include "analysis/explicit_space.hpp"
 #include "analysis/memory.hpp"
+#include "analysis/progress.hpp"
 #include "core/errors.hpp"
 #include "core/puzzle.hpp"
 
@@ -26,10 +27,11 @@ struct Solution {
 };
 
 // Stops at the first generated state for which is_goal holds (a partial goal, such
-// as a block puzzle's "the big piece at the exit").
+// as a block puzzle's "the big piece at the exit"). `progress`, when given, gets one
+// line per finished depth.
 template <Puzzle P, VisitedSet<typename P::State> V, class G>
 Solution<P> solve_bfs_until(const P& p, const typename P::State& start, G&& is_goal, V& visited,
-                            const MemoryBudget& budget) {
+                            const MemoryBudget& budget, Progress* progress = nullptr) {
   using State = typename P::State;
   // Per stored state: queue and parent entries, twice for the vectors' growth, and the
   // visited set's share, at most std::unordered_set's 40 bytes (node and bucket; the
@@ -46,7 +48,14 @@ Solution<P> solve_bfs_until(const P& p, const typename P::State& start, G&& is_g
   visited.insert(start);
   std::optional<std::size_t> found_parent;
   State goal{};
+  std::size_t depth_end = 1;  // queue[..depth_end) holds the depths expanded so far and the next one
+  unsigned depth = 0;
   for (std::size_t front = 0; front < queue.size() && !found_parent; ++front) {
+    if (front == depth_end) {
+      ++depth;
+      if (progress) progress->level(depth, queue.size() - depth_end, queue.size());
+      depth_end = queue.size();
+    }
     p.for_each_successor(queue[front], [&](const State& s) {
       if (found_parent) return;
       if (is_goal(s)) {
@@ -54,7 +63,8 @@ Solution<P> solve_bfs_until(const P& p, const typename P::State& start, G&& is_g
         goal = s;
       } else if (visited.insert(s)) {
         if ((queue.size() & 0xFFFFF) == 0) {
-          budget.require((queue.size() + 0x100000) * kBytesPerState, p.name() + ": solve queue and visited set");
+          budget.require_growing((queue.size() + 0x100000) * kBytesPerState, reachable_bound(p) * kBytesPerState,
+                                 p.name() + ": the search (queue and visited set)");
         }
         queue.push_back(s);
         parent.push_back(std::uint32_t(front));
@@ -74,9 +84,9 @@ Solution<P> solve_bfs_until(const P& p, const typename P::State& start, G&& is_g
 
 template <Puzzle P, VisitedSet<typename P::State> V>
 Solution<P> solve_bfs(const P& p, const typename P::State& start, const typename P::State& goal, V& visited,
-                      const MemoryBudget& budget) {
+                      const MemoryBudget& budget, Progress* progress = nullptr) {
   return solve_bfs_until(
-      p, start, [&](const typename P::State& s) { return s == goal; }, visited, budget);
+      p, start, [&](const typename P::State& s) { return s == goal; }, visited, budget, progress);
 }
 
 // Why `start` cannot reach `goal`, for the error message.

@@ -1,18 +1,27 @@
 // statespace analyze: runs the analysis pipeline on one or more puzzles and writes
-// their reports. Every puzzle name and position is checked before the first
-// analysis starts, so bad input never leaves half a batch written.
+// their reports. Every puzzle name, position, option and destination folder is
+// checked before the first analysis starts, so bad input never leaves half a batch
+// written.
 #include "analysis/analyze.hpp"
 
+#include <algorithm>
 #include <cstdio>
+#include <exception>
 #include <filesystem>
 #include <iomanip>
 #include <iostream>
+#include <limits>
+#include <sstream>
 
 #include "analysis/analyze_implicit.hpp"
+#include "analysis/checkpoint.hpp"
+#include "cli/args.hpp"
 #include "cli/cli.hpp"
 #include "core/lookup.hpp"
+#include "core/text.hpp"
 #include "distributed/analyze_mpi.hpp"
 #include "puzzles/registry.hpp"
+#include "reports/atomic_file.hpp"
 #include "reports/puzzle_report.hpp"
 
 namespace statespace::cli {
@@ -20,19 +29,37 @@ namespace statespace::cli {
 namespace {
 
 struct Job {
-  std::string name;
   AnyPuzzle puzzle;
+  std::string name;    // the model's name: its report folder, and the duplicate check
+  std::string engine;  // resolve_engine()'s choice
 };
 
+// The terminal table: the summary files' facts, counts with thousands separators.
 void print_summary(const std::vector<AnalysisResult>& results, const std::filesystem::path& out) {
-  std::cout << std::left << std::setw(12) << "puzzle" << std::right << std::setw(12) << "states" << std::setw(12)
-            << "edges" << std::setw(14) << "eccentricity" << std::setw(10) << "farthest" << std::setw(10) << "seconds"
-            << "\n";
+  const bool diameters = std::any_of(results.begin(), results.end(), [](const auto& r) { return r.diameter; });
+  const bool components = std::any_of(results.begin(), results.end(), [](const auto& r) { return r.components; });
+  std::size_t name_width = 8;
+  for (const auto& r : results) name_width = std::max(name_width, r.puzzle.size() + 2);
+  std::ostringstream table;
+  table << std::left << std::setw(int(name_width)) << "puzzle" << std::right << std::setw(16) << "states"
+        << std::setw(16) << "edges" << std::setw(14) << "eccentricity" << std::setw(10) << "farthest";
+  if (diameters) table << std::setw(10) << "diameter";
+  table << std::setw(10) << "seconds";
+  if (components) table << "  components";
+  table << "\n";
   for (const auto& r : results) {
-    std::cout << std::left << std::setw(12) << r.puzzle << std::right << std::setw(12) << r.states << std::setw(12)
-              << r.edges << std::setw(14) << r.eccentricity() << std::setw(10) << r.farthest.size() << std::setw(10)
-              << std::fixed << std::setprecision(3) << r.seconds << "\n";
+    table << std::left << std::setw(int(name_width)) << r.puzzle << std::right << std::setw(16) << with_commas(r.states)
+          << std::setw(16) << with_commas(r.edges) << std::setw(14) << r.eccentricity() << std::setw(10)
+          << with_commas(r.farthest.size());
+    if (diameters) table << std::setw(10) << (r.diameter ? std::to_string(r.diameter->length) : "");
+    table << std::setw(10) << std::fixed << std::setprecision(3) << r.seconds;
+    if (components && r.components) {
+      table << "  " << r.components->sizes.size() << ":";
+      for (const auto size : r.components->sizes) table << " " << with_commas(size);
+    }
+    table << "\n";
   }
+  std::cout << table.str();
   for (const auto& r : results) {
     if (!r.goal) continue;
     std::cout << r.puzzle << " goal " << r.goal->goal << ": ";
@@ -51,9 +78,11 @@ void print_summary(const std::vector<AnalysisResult>& results, const std::filesy
 
 int run_analyze(const Args& args, Context& context) {
   std::vector<std::string> names;
-  std::string out = "reports-out", memory, lookup, moves;
+  std::string out = "reports-out", lookup, moves;
+  std::string dot_limit = "300", all_pairs_limit = "20000", checkpoint_every;
+  std::string comparisons_limit(kComparisonsLimitDefault);
+  MemoryOption memory;
   AnalyzeOptions o;
-  std::uint64_t dot_limit = 10'000;
   bool all = false, quiet = false;
   po::options_description options("Options");
   options.add_options()("puzzle", po::value(&names)->multitoken()->value_name("PUZZLE"),
@@ -63,26 +92,28 @@ int run_analyze(const Args& args, Context& context) {
       "from", po::value(&o.from)->value_name("POSITION"),
       "start the BFS from this position (default: the goal); one puzzle only")(
       "goal", po::value(&o.goal)->value_name("POSITION"),
-      "the goal position (default: the puzzle's goal); one puzzle only")(
+      "start the BFS from this goal position instead of the puzzle's own; one puzzle, not with --from")(
       "all-pairs", po::bool_switch(&o.all_pairs),
       "also compute the true diameter (max eccentricity over all positions)")(
-      "all-pairs-limit", po::value(&o.all_pairs_limit)->default_value(o.all_pairs_limit)->value_name("N"),
+      "all-pairs-limit", po::value(&all_pairs_limit)->default_value(all_pairs_limit)->value_name("N"),
       "refuse --all-pairs by brute force above this many positions")("components", po::bool_switch(&o.components),
                                                                      "connected components of the whole rank space")(
       "dot-limit", po::value(&dot_limit)->default_value(dot_limit)->value_name("N"),
-      "write graph.dot only up to this many positions")(
-      "lookup", po::value(&lookup)->value_name("NAME"),
-      ("visited-set strategy for enumeration: " + lookup_names() +
-       " (default: ranked where the puzzle has a perfect hash, else hashed; linear ones also count comparisons)")
-          .c_str())("engine", po::value(&o.engine)->default_value(o.engine)->value_name("NAME"),
-                    "BFS engine: explicit (Boost CSR graph), implicit (two-bit BFS over ranks, tiles:RxC), mpi (the "
-                    "implicit one over MPI processes: mpirun -np N statespace analyze ...) or auto (explicit while "
-                    "its graph fits --memory)")("memory", po::value(&memory)->value_name("BYTES"),
-                                                "memory budget in bytes, e.g. 8G (default: 75% of RAM)")(
-      "checkpoint", po::value(&o.checkpoint)->value_name("DIR"),
-      "implicit engine: save the BFS state in DIR after each level")(
-      "checkpoint-every", po::value(&o.checkpoint_every)->value_name("SECONDS"),
-      "checkpoint only when this long has passed since the last one (default 0: every level)")(
+      "write graph.dot only up to this many positions (larger pictures are unreadable; raise it for the whole "
+      "graph)")(
+      "lookup", po::value(&lookup)->default_value(lookup)->value_name("NAME"),
+      ("visited-set strategy for enumeration: " + lookup_names() + " (linear ones also count comparisons)").c_str())(
+      "comparisons-limit", po::value(&comparisons_limit)->default_value(comparisons_limit)->value_name("N"),
+      "refuse a linear --lookup that may compare states more often than this")(
+      "engine", po::value(&o.engine)->default_value(o.engine)->value_name("NAME"),
+      "BFS engine: explicit (Boost CSR graph), implicit (two-bit BFS over ranks, tiles:RxC), mpi (the implicit one "
+      "over MPI processes: mpirun -np N statespace analyze ...) or auto (implicit for tiles:RxC unless graph.dot, "
+      "--all-pairs, --components or --lookup need the graph)");
+  memory.add_to(options);
+  options.add_options()("checkpoint", po::value(&o.checkpoint)->value_name("DIR"),
+                        "implicit engine: save the BFS state in DIR after each level")(
+      "checkpoint-every", po::value(&checkpoint_every)->value_name("SECONDS"),
+      "with --checkpoint: only when this long has passed since the last one (default 0: every level)")(
       "resume", po::value(&o.resume)->value_name("DIR"), "implicit engine: continue the run checkpointed in DIR")(
       "moves", po::value(&moves)->value_name("METRIC"),
       "sliding-block files: step, slide or path, overriding the file's moves")(
@@ -92,6 +123,33 @@ int run_analyze(const Args& args, Context& context) {
   po::variables_map vm;
   if (!parse_command(command("analyze"), options, positional, args, vm, context)) return 0;
 
+  // Options first, each on its own.
+  require_nonempty("--out", out, "a folder");
+  for (const char* option : {"from", "goal"}) {
+    if (vm.count(option)) require_nonempty(std::string("--") + option, vm[option].as<std::string>(), "a position");
+  }
+  for (const char* option : {"checkpoint", "resume"}) {
+    if (vm.count(option)) require_nonempty(std::string("--") + option, vm[option].as<std::string>(), "a folder");
+  }
+  constexpr auto kMax = std::numeric_limits<std::uint64_t>::max();
+  o.dot_limit = parse_whole("--dot-limit", dot_limit, 0, kMax);
+  o.all_pairs_limit = parse_whole("--all-pairs-limit", all_pairs_limit, 0, kMax);
+  const std::uint64_t most_comparisons = parse_whole("--comparisons-limit", comparisons_limit, 0, kMax);
+  if (vm.count("checkpoint-every")) {
+    if (o.checkpoint.empty() && o.resume.empty()) {
+      throw UsageError("analyze: --checkpoint-every needs --checkpoint DIR (or --resume DIR) to write to");
+    }
+    o.checkpoint_every = parse_seconds("--checkpoint-every", checkpoint_every);
+  }
+  if (!lookup.empty()) o.lookup = parse_lookup(lookup);
+  o.memory = memory.budget();
+  o.progress = !quiet;
+  o.threads = threads_in_use(context);
+  if (!o.from.empty() && !o.goal.empty()) {
+    throw UsageError("analyze: --from and --goal both set the BFS start; give one of them");
+  }
+
+  // Then the puzzles, their positions and engines, and duplicates.
   if (all) {
     const auto seeds = seed_puzzles();
     names.insert(names.end(), seeds.begin(), seeds.end());
@@ -101,25 +159,61 @@ int run_analyze(const Args& args, Context& context) {
     throw UsageError("analyze: --from, --goal, --checkpoint and --resume need exactly one puzzle, got " +
                      std::to_string(names.size()));
   }
-  if (!memory.empty()) o.memory = MemoryBudget(parse_bytes(memory));
-  if (!lookup.empty()) o.lookup = parse_lookup(lookup);
-  o.progress = !quiet;
-  o.threads = threads_in_use(context);
-
   std::vector<Job> jobs;
   for (const auto& name : names) {
-    jobs.push_back({name, make_puzzle(name)});
-    if (!moves.empty()) std::visit([&](auto& p) { override_moves(p, moves); }, jobs.back().puzzle);
-    std::visit([&](const auto& p) { (void)resolve_start(p, o), (void)resolve_engine(p, o); },
-               jobs.back().puzzle);  // validate positions and engine options now
+    Job job{make_puzzle(name)};
+    if (!moves.empty()) std::visit([&](auto& p) { override_moves(p, moves); }, job.puzzle);
+    job.name = std::visit([](const auto& p) { return p.name(); }, job.puzzle);
+    for (const auto& earlier : jobs) {
+      if (earlier.name == job.name) {
+        std::string why = "analyze: " + quote_input(job.name) + " is named twice";
+        if (all) {
+          why += " (--all includes";
+          for (const auto& seed : seed_puzzles()) why += " " + seed;
+          why += ")";
+        }
+        throw UsageError(why + "; name each puzzle once");
+      }
+    }
+    std::visit(
+        [&](const auto& p) {
+          (void)resolve_start(p, o);
+          job.engine = resolve_engine(p, o);
+          check_comparisons(p, o.lookup.value_or(default_lookup<std::decay_t<decltype(p)>>()), most_comparisons);
+        },
+        job.puzzle);
+    jobs.push_back(std::move(job));
   }
+  // The MPI engine keeps one checkpoint per process and checks them itself.
+  const bool mpi = std::any_of(jobs.begin(), jobs.end(), [](const Job& j) { return j.engine == "mpi"; });
+  if (!o.resume.empty() && jobs.front().engine == "implicit") (void)read_checkpoint_header(o.resume);
+
+  // Last, every destination, so that an unwritable one is found before any work.
+  std::vector<reports::Destination> folders = {{out, "--out"}};
+  for (const auto& job : jobs)
+    folders.push_back({std::filesystem::path(out) / reports::folder_name(job.name), "--out"});
+  if (!o.checkpoint.empty()) folders.push_back({o.checkpoint, "--checkpoint"});
+  // Under MPI every process runs this; rank 0 alone writes.
+  const auto created = mpi ? std::vector<std::filesystem::path>{} : reports::prepare_folders(folders);
 
   const auto threads = apply_threads(context);
   std::vector<AnalysisResult> results;
+  // A refusal only the engine can make (an MPI process's share of --memory) leaves
+  // nothing behind when it comes before the first report.
+  struct UndoFolders {
+    const std::vector<std::filesystem::path>& created;
+    const std::vector<AnalysisResult>& results;
+    ~UndoFolders() {
+      if (!results.empty() || std::uncaught_exceptions() == 0) return;
+      std::error_code ec;
+      for (const auto& f : created) std::filesystem::remove_all(f, ec);
+    }
+  } undo{created, results};
   for (const auto& job : jobs) {
     std::visit(
         [&](const auto& p) {
           Progress clock(p.name(), false);
+          const bool per_run_peak = reset_peak_rss();
           AnalysisRun<std::decay_t<decltype(p)>> run;
           if (auto mpi = analyze_if_mpi(p, o)) {
             if (!mpi->writes_reports) return;  // rank 0 writes them
@@ -132,8 +226,9 @@ int run_analyze(const Args& args, Context& context) {
           run.result.threads = o.threads;
           run.result.seconds = clock.seconds();
           run.result.peak_bytes = peak_rss_bytes();
+          run.result.peak_per_run = per_run_peak;
           std::optional<reports::GraphView> view;
-          if (run.result.states <= dot_limit && run.result.engine == "explicit") {  // implicit keeps no graph
+          if (job.engine == "explicit" && run.result.states <= o.dot_limit) {  // implicit keeps no graph
             view = reports::GraphView{&run.space.graph, {}, &run.distance};
             for (Vertex v = 0; v < run.space.vertices(); ++v) view->labels.push_back(p.format(run.space.state(v)));
           }
@@ -147,7 +242,7 @@ int run_analyze(const Args& args, Context& context) {
         job.puzzle);
   }
   if (results.empty()) return 0;  // an MPI rank other than 0
-  if (results.size() > 1) reports::write_summary_tables(out, results);
+  reports::write_summary_tables(out, results);
   if (!quiet) print_summary(results, out);
   return 0;
 }

@@ -1,37 +1,85 @@
-// Argument helpers shared by generate, solvable, verify-parity and loop-sort.
-// Whole-number options are read strictly: Boost.Program_options converts with
-// lexical_cast, which takes "-1" for an unsigned type and wraps it to 2^64 - 1; counts,
-// seeds and caps are therefore read as text and checked here, so a sign, a fraction or
-// an out-of-range value is one clear error naming the option.
+// Argument helpers shared by the commands. Whole-number options are read strictly:
+// Boost.Program_options converts with lexical_cast, which takes "-1" for an unsigned
+// type and wraps it to 2^64 - 1; counts, limits, seeds and caps are therefore read as
+// text and checked here, so a sign, a fraction or an out-of-range value is one clear
+// error naming the option.
 #pragma once
 
+#include <boost/program_options.hpp>
 #include <charconv>
 #include <cstdint>
 #include <string>
 #include <string_view>
 
+#include "analysis/explicit_space.hpp"
+#include "analysis/memory.hpp"
 #include "core/errors.hpp"
+#include "core/lookup.hpp"
+#include "core/parse.hpp"
+#include "core/text.hpp"
 #include "puzzles/registry.hpp"
 #include "puzzles/tiles_parity.hpp"
 
 namespace statespace::cli {
 
 inline std::uint64_t parse_whole(std::string_view option, std::string_view text, std::uint64_t min, std::uint64_t max) {
-  std::uint64_t value = 0;
+  const auto value = parse_number<std::uint64_t>(text);
+  if (!value || *value < min || *value > max) {
+    throw ParseError("bad " + std::string(option) + " " + quote_input(text) + " (expected a whole number from " +
+                     with_commas(min) + " to " + with_commas(max) + ")");
+  }
+  return *value;
+}
+
+// A non-negative duration in seconds, e.g. "30" or "0.5".
+inline double parse_seconds(std::string_view option, std::string_view text) {
+  double value = -1;
+  const bool digit_first = !text.empty() && text.front() >= '0' && text.front() <= '9';
   const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
-  if (ec != std::errc{} || end != text.data() + text.size() || text.empty() || value < min || value > max) {
-    throw ParseError("bad " + std::string(option) + " '" + std::string(text) + "' (expected a whole number from " +
-                     std::to_string(min) + " to " + std::to_string(max) + ")");
+  if (!digit_first || ec != std::errc{} || end != text.data() + text.size() || !(value <= 1e9)) {
+    throw ParseError("bad " + std::string(option) + " " + quote_input(text) +
+                     " (expected seconds, a number from 0 to 1000000000, e.g. 30 or 0.5)");
   }
   return value;
+}
+
+// A path option given as "" would name the current folder or the root by accident.
+inline void require_nonempty(std::string_view option, const std::string& text, std::string_view expected) {
+  if (text.empty()) throw ParseError("empty " + std::string(option) + " '' (expected " + std::string(expected) + ")");
+}
+
+// The --memory option of every command that allocates big tables, and its budget.
+struct MemoryOption {
+  std::string text;
+  void add_to(boost::program_options::options_description& options) {
+    options.add_options()("memory", boost::program_options::value(&text)->value_name("BYTES"),
+                          "memory budget in bytes, e.g. 8G (default: 75% of RAM)");
+  }
+  [[nodiscard]] MemoryBudget budget() const { return text.empty() ? MemoryBudget() : MemoryBudget(parse_bytes(text)); }
+};
+
+// The --comparisons-limit option: a linear lookup's comparisons grow with the square
+// of the states stored, so a large puzzle would scan for hours without a word.
+inline constexpr std::string_view kComparisonsLimitDefault = "100000000000";
+
+template <Puzzle P>
+void check_comparisons(const P& p, LookupKind kind, std::uint64_t limit) {
+  if (!counts_comparisons(kind)) return;
+  const std::uint64_t bound = reachable_bound(p);
+  const std::uint64_t most = linear_comparisons_bound(bound);
+  if (most <= limit) return;
+  throw UsageError(p.name() + ": --lookup " + std::string(lookup_name(kind)) + " may make up to " +
+                   (most == ~std::uint64_t{0} ? "more than " : "") + with_commas(most) + " comparisons (" +
+                   with_commas(bound) + " positions, each scanning those before it), over the limit of " +
+                   with_commas(limit) + " (raise it with --comparisons-limit N, or use --lookup hashed)");
 }
 
 // The tiles:RxC model named `name`; other puzzles are refused naming `command`.
 inline Tiles tiles_named(const std::string& name, std::string_view command) {
   if (!name.starts_with("tiles:")) {
     (void)make_puzzle(name);  // an unknown name gets the registry's message
-    throw UsageError(std::string(command) + ": '" + name +
-                     "' is not a sliding-tile board (expected tiles:RxC, e.g. tiles:4x4)");
+    throw UsageError(std::string(command) + ": " + quote_input(name) +
+                     " is not a sliding-tile board (expected tiles:RxC, e.g. tiles:4x4)");
   }
   const TilesShape shape = parse_tiles_shape(name);
   return Tiles{shape.rows, shape.cols};

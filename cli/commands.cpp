@@ -6,8 +6,11 @@
 #include <memory>
 #include <new>
 
+#include "analysis/progress.hpp"
+#include "cli/args.hpp"
 #include "cli/cli.hpp"
 #include "core/errors.hpp"
+#include "core/text.hpp"
 
 namespace statespace::cli {
 
@@ -48,14 +51,25 @@ void print_help() {
                "as _ (0, * and -- also work): \"1 2 3 / 4 5 6 / 7 8 _\". Run `statespace list` for puzzles.\n";
 }
 
-int parse_threads(const std::string& text) {
-  try {
-    std::size_t used = 0;
-    const int n = std::stoi(text, &used);
-    if (used == text.size() && n >= 1 && n <= 1024) return n;
-  } catch (const std::exception&) {
+int parse_threads(std::string_view text) { return int(parse_whole("--threads", text, 1, 1024)); }
+
+// What run() prints for an error: one line, safe for a terminal. A long argument
+// echoed whole is cut to a prefix and its length, a message still too long (a long
+// token of an argument) is cut too, and control characters become \xNN.
+std::string printable(std::string message, const Args& args) {
+  constexpr std::size_t kKeep = 60, kLongest = 500;
+  for (const auto& arg : args) {
+    if (arg.size() <= kKeep) continue;
+    const std::string shown = arg.substr(0, kKeep) + "... (" + with_commas(arg.size()) + " characters)";
+    for (auto at = message.find(arg); at != std::string::npos; at = message.find(arg, at + shown.size())) {
+      message.replace(at, arg.size(), shown);
+    }
   }
-  throw ParseError("bad --threads '" + text + "' (expected a whole number from 1 to 1024)");
+  if (message.size() > kLongest) {
+    message = message.substr(0, kLongest) + "... (message of " + with_commas(message.size()) + " characters)";
+  }
+  const std::string out = quote_input(message, std::string::npos);
+  return out.substr(1, out.size() - 2);
 }
 
 }  // namespace
@@ -66,8 +80,7 @@ const Command& command(std::string_view name) {
   }
   std::string names;
   for (const auto& c : kCommands) names += (names.empty() ? "" : ", ") + std::string(c.name);
-  throw ParseError("unknown command '" + std::string(name) + "' (expected one of: " + names +
-                   "; see statespace --help)");
+  throw ParseError("unknown command " + quote_input(name) + " (expected one of: " + names + "; see statespace --help)");
 }
 
 bool parse_command(const Command& cmd, po::options_description options,
@@ -81,12 +94,24 @@ bool parse_command(const Command& cmd, po::options_description options,
     std::cout << "Usage: statespace " << cmd.usage << "\n" << cmd.summary << "\n\n" << options;
     return false;
   }
+  std::string missing;  // required arguments, by the names the usage line gives them
+  for (const auto& option : options.options()) {
+    if (option->semantic()->is_required() && !vm.count(option->long_name())) {
+      missing += (missing.empty() ? "" : " and ") + option->semantic()->name();
+    }
+  }
+  if (!missing.empty()) {
+    throw UsageError(std::string(cmd.name) + ": missing " + missing + " (usage: statespace " + std::string(cmd.usage) +
+                     ")");
+  }
   po::notify(vm);
-  if (!threads.empty()) context.threads = parse_threads(threads);
+  if (vm.count("threads")) context.threads = parse_threads(threads);
   return true;
 }
 
 int run(int argc, char** argv) {
+  Progress::start_run();
+  const Args all_args(argv, argv + argc);
   try {
     Context context;
     int i = 1;
@@ -100,12 +125,13 @@ int run(int argc, char** argv) {
         std::cout << "statespace " << STATESPACE_VERSION << "\n";
         return 0;
       }
-      if (a == "--threads" && i + 1 < argc) {
+      if (a == "--threads") {
+        if (i + 1 == argc) throw ParseError("--threads needs a value (a whole number from 1 to 1024)");
         context.threads = parse_threads(argv[++i]);
       } else if (a.starts_with("--threads=")) {
-        context.threads = parse_threads(std::string(a.substr(10)));
+        context.threads = parse_threads(a.substr(10));
       } else {
-        throw ParseError("unknown option '" + std::string(a) + "' before the command (see statespace --help)");
+        throw ParseError("unknown option " + quote_input(a) + " before the command (see statespace --help)");
       }
     }
     if (i == argc) {
@@ -116,19 +142,19 @@ int run(int argc, char** argv) {
     const Args args(argv + i + 1, argv + argc);
     return cmd.run(args, context);
   } catch (const po::error& e) {
-    std::cerr << "statespace: " << e.what() << " (see statespace --help)\n";
+    std::cerr << "statespace: " << printable(e.what(), all_args) << " (see statespace --help)\n";
     return 2;
   } catch (const ParseError& e) {
-    std::cerr << "statespace: " << e.what() << "\n";
+    std::cerr << "statespace: " << printable(e.what(), all_args) << "\n";
     return 2;
   } catch (const UsageError& e) {
-    std::cerr << "statespace: " << e.what() << "\n";
+    std::cerr << "statespace: " << printable(e.what(), all_args) << "\n";
     return 2;
   } catch (const std::bad_alloc&) {
     std::cerr << "statespace: out of memory (lower --memory or use a smaller puzzle)\n";
     return 1;
   } catch (const std::exception& e) {
-    std::cerr << "statespace: " << e.what() << "\n";
+    std::cerr << "statespace: " << printable(e.what(), all_args) << "\n";
     return 1;
   }
 }

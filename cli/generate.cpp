@@ -76,7 +76,8 @@ void print_comparison(const Tiles& t, const MethodComparison& c, std::uint64_t s
 
 int run_generate(const Args& args, Context& context) {
   std::string name, count_text = "1", method_text = "uniform", walk_text = std::to_string(kDefaultWalkLength);
-  std::string seed_text = "1", format_text = "canonical", distance_text, min_text, max_text, memory;
+  std::string seed_text = "1", format_text = "canonical", distance_text, min_text, max_text;
+  MemoryOption memory;
   std::string pdb_dir, partition, tries_text;
   bool compare = false;
   po::options_description options("Options");
@@ -97,8 +98,8 @@ int run_generate(const Args& args, Context& context) {
       "min", po::value(&min_text)->value_name("A"), "exact difficulty: at least A moves (uniform over the range)")(
       "max", po::value(&max_text)->value_name("B"), "exact difficulty: at most B moves")(
       "compare", po::bool_switch(&compare),
-      "print the distribution of optimal lengths of walk and uniform problems against the true one")(
-      "memory", po::value(&memory)->value_name("BYTES"), "memory budget in bytes, e.g. 8G (default: 75% of RAM)");
+      "print the distribution of optimal lengths of walk and uniform problems against the true one");
+  memory.add_to(options);
   options.add_options()("pdb-dir", po::value(&pdb_dir)->value_name("DIR"),
                         "tiles:4x4: pattern database cache folder of the optimal solver")(
       "partition", po::value(&partition)->value_name("NAME"), "tiles:4x4: pattern databases (see solve --help)")(
@@ -129,7 +130,7 @@ int run_generate(const Args& args, Context& context) {
   if (compare && format == ProblemFormat::kPaiza)
     throw UsageError("generate: --compare prints a table (--format canonical or csv)");
   if (compare && vm["count"].defaulted()) count = kDefaultCompareCount;
-  const MemoryBudget budget = memory.empty() ? MemoryBudget() : MemoryBudget(parse_bytes(memory));
+  const MemoryBudget budget = memory.budget();
   const auto threads = apply_threads(context);
 
   if (!distance_table_supported(t) && (by_distance || format == ProblemFormat::kCsv) && !compare) {
@@ -144,7 +145,7 @@ int run_generate(const Args& args, Context& context) {
                              method,
                              walk_length,
                              format,
-                             {pdb_dir, partition, memory}},
+                             {pdb_dir, partition, memory.text}},
                             context);
   }
   std::optional<DistanceTable> table;

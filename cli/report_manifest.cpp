@@ -1,15 +1,13 @@
 #include "cli/report_manifest.hpp"
 
-#include <toml++/toml.h>
-
 #include <algorithm>
 #include <cctype>
 #include <fstream>
-#include <initializer_list>
 #include <sstream>
 
 #include "analysis/analyze_implicit.hpp"
 #include "core/errors.hpp"
+#include "puzzles/toml_input.hpp"
 #include "reports/article.hpp"
 #include "reports/puzzle_report.hpp"
 
@@ -31,20 +29,11 @@ bool is_name(std::string_view s, std::string_view extra) {
 
 class Loader {
  public:
-  explicit Loader(std::filesystem::path file) : file_(std::move(file)) {}
+  explicit Loader(const std::filesystem::path& file) : input_(file) {}
 
   Manifest load() {
-    std::ifstream in(file_, std::ios::binary);
-    if (!in) throw ParseError("cannot read manifest " + file_.string() + " (expected a TOML file)");
-    std::stringstream text;
-    text << in.rdbuf();
-    toml::table doc;
-    try {
-      doc = toml::parse(text.str(), file_.string());
-    } catch (const toml::parse_error& e) {
-      fail(e.source(), std::string(e.description()) + " (the manifest must be TOML)");
-    }
-    keys(doc, {"title", "analysis", "table", "figure"}, "the manifest");
+    const toml::table& doc = input_.root();
+    input_.check_keys(doc, {"title", "analysis", "table", "figure"});
     Manifest m;
     m.title = string(doc, "title", "statespace report");
     for (const toml::table* t : tables(doc, "analysis")) m.analyses.push_back(analysis(*t, m));
@@ -55,21 +44,9 @@ class Loader {
   }
 
  private:
-  std::filesystem::path file_;
+  TomlInput input_;
 
-  [[noreturn]] void fail(const toml::source_region& where, const std::string& what) const {
-    throw ParseError(file_.string() + ":" + std::to_string(where.begin.line) + ":" +
-                     std::to_string(where.begin.column) + ": " + what);
-  }
-
-  void keys(const toml::table& t, std::initializer_list<std::string_view> allowed, std::string_view what) const {
-    for (const auto& [key, node] : t) {
-      if (std::find(allowed.begin(), allowed.end(), key.str()) == allowed.end()) {
-        fail(key.source(), "unknown key '" + std::string(key.str()) + "' in " + std::string(what) +
-                               " (expected one of: " + join(allowed) + ")");
-      }
-    }
-  }
+  [[noreturn]] void fail(const toml::source_region& where, const std::string& what) const { input_.fail(where, what); }
 
   std::vector<const toml::table*> tables(const toml::table& doc, std::string_view key) const {
     std::vector<const toml::table*> out;
@@ -84,20 +61,9 @@ class Loader {
     return out;
   }
 
-  const toml::node* value(const toml::table& t, std::string_view key, bool required, std::string_view example) const {
-    const toml::node* node = t.get(key);
-    if (!node && required) {
-      fail(t.source(), "missing key '" + std::string(key) + "' (expected e.g. " + std::string(example) + ")");
-    }
-    return node;
-  }
-
   std::string string(const toml::table& t, std::string_view key, std::string fallback, bool required = false,
                      std::string_view example = "") const {
-    const toml::node* node = value(t, key, required, example);
-    if (!node) return fallback;
-    if (!node->is_string()) fail(node->source(), "'" + std::string(key) + "' must be a string");
-    return std::string(node->as_string()->get());
+    return input_.string(t, key, required, example).value_or(std::move(fallback));
   }
 
   bool boolean(const toml::table& t, std::string_view key) const {
@@ -135,7 +101,7 @@ class Loader {
   }
 
   std::string entry_name(const toml::table& t, std::string_view what, const auto& taken) const {
-    const std::string name = string(t, "name", "", true, "name = \"overview\"");
+    const std::string name = string(t, "name", "", true, "e.g. name = \"overview\"");
     const toml::node& node = *t.get("name");
     if (!is_name(name, "")) {
       fail(node.source(), "bad " + std::string(what) + " name '" + name + "' (expected letters, digits, - and _)");
@@ -158,14 +124,13 @@ class Loader {
   }
 
   ManifestAnalysis analysis(const toml::table& t, const Manifest& m) const {
-    keys(t, {"puzzle", "label", "from", "goal", "moves", "engine", "all_pairs", "components", "memory"},
-         "[[analysis]]");
+    input_.check_keys(t, {"puzzle", "label", "from", "goal", "moves", "engine", "all_pairs", "components", "memory"});
     ManifestAnalysis a;
-    a.puzzle = string(t, "puzzle", "", true, "puzzle = \"tiles:3x3\"");
+    a.puzzle = string(t, "puzzle", "", true, "e.g. puzzle = \"tiles:3x3\"");
     const toml::node& puzzle = *t.get("puzzle");
     a.puzzle_path = a.puzzle;
     if (a.puzzle.ends_with(".toml") || a.puzzle.find('/') != std::string::npos) {
-      const auto path = file_.parent_path() / a.puzzle;
+      const auto path = input_.file().parent_path() / a.puzzle;
       std::ifstream in(path, std::ios::binary);
       if (!in)
         fail(puzzle.source(), "cannot read puzzle file " + path.string() + " (paths are relative to the manifest)");
@@ -210,7 +175,7 @@ class Loader {
       fail(node->source(), "'moves' does not apply to " + name +
                                ": its move rule is fixed (moves chooses the metric of sliding-block puzzle files)");
     }
-    o.engine = string(t, "engine", o.engine);
+    o.engine = string(t, "engine", "explicit");
     o.all_pairs = boolean(t, "all_pairs");
     o.components = boolean(t, "components");
     if (const toml::node* node = t.get("memory")) {
@@ -222,7 +187,7 @@ class Loader {
   }
 
   ManifestTable table(const toml::table& t, const Manifest& m) const {
-    keys(t, {"name", "columns", "analyses"}, "[[table]]");
+    input_.check_keys(t, {"name", "columns", "analyses"});
     ManifestTable table;
     table.line = int(t.source().begin.line);
     table.name = entry_name(t, "table", m.tables);
@@ -246,12 +211,12 @@ class Loader {
   }
 
   ManifestFigure figure(const toml::table& t, const Manifest& m) const {
-    keys(t, {"name", "kind", "title", "scale", "analyses", "puzzle", "limit"}, "[[figure]]");
+    input_.check_keys(t, {"name", "kind", "title", "scale", "analyses", "puzzle", "limit"});
     ManifestFigure f;
     f.line = int(t.source().begin.line);
     f.name = entry_name(t, "figure", m.figures);
     f.title = string(t, "title", "");
-    f.kind = string(t, "kind", "", true, "kind = \"distribution\"");
+    f.kind = string(t, "kind", "", true, "kind = \"distribution\" or \"farthest-boards\"");
     const toml::node& kind = *t.get("kind");
     if (f.kind == "distribution") {
       if (t.get("puzzle") || t.get("limit")) {

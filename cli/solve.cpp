@@ -3,8 +3,10 @@
 #include "analysis/solve.hpp"
 
 #include <iostream>
+#include <limits>
 
 #include "analysis/bidirectional.hpp"
+#include "cli/args.hpp"
 #include "cli/cli.hpp"
 #include "cli/optimal.hpp"
 #include "core/lookup.hpp"
@@ -32,7 +34,9 @@ std::string board_lines(const std::string& position) {
 }  // namespace
 
 int run_solve(const Args& args, Context& context) {
-  std::string name, position, goal_text, format = "boards", memory, method = "bfs", lookup = "ranked", metric;
+  std::string name, position, goal_text, format = "boards", method = "bfs", lookup = "ranked", metric;
+  std::string comparisons_limit(kComparisonsLimitDefault);
+  MemoryOption memory;
   std::string batch, pdb_dir, partition;
   po::options_description options("Options");
   options.add_options()("puzzle", po::value(&name)->required()->value_name("PUZZLE"),
@@ -44,8 +48,9 @@ int run_solve(const Args& args, Context& context) {
       "sliding-block files: step, slide or path, overriding the file's moves")(
       "goal", po::value(&goal_text)->value_name("POSITION"), "the goal position (default: the puzzle's goal)")(
       "format", po::value(&format)->default_value(format)->value_name("FORMAT"),
-      "boards (one board per step) or csv (step,position)")("memory", po::value(&memory)->value_name("BYTES"),
-                                                            "memory budget in bytes, e.g. 8G (default: 75% of RAM)")(
+      "boards (one board per step) or csv (step,position)")(
+      "comparisons-limit", po::value(&comparisons_limit)->default_value(comparisons_limit)->value_name("N"),
+      "refuse a linear --lookup that may compare states more often than this")(
       "method", po::value(&method)->default_value(method)->value_name("METHOD"),
       "bfs (forward from the position, seed 003's hex1.c), bidirectional (from both ends in one queue, hex2.c) or "
       "ida (optimal, on pattern databases; the default on tiles:4x4)")(
@@ -58,6 +63,7 @@ int run_solve(const Args& args, Context& context) {
       "pdb-dir", po::value(&pdb_dir)->value_name("DIR"), "optimal solver: pattern database cache folder")(
       "partition", po::value(&partition)->value_name("NAME"),
       "optimal solver: 7-8, 6-6-3, 5-5-5 (tiles:4x4) or groups 1,2,3/4,5,6/...; default by --memory");
+  memory.add_to(options);
   po::positional_options_description positional;
   positional.add("puzzle", 1).add("position", 1);
   po::variables_map vm;
@@ -69,7 +75,7 @@ int run_solve(const Args& args, Context& context) {
       (vm["method"].defaulted() && goal_text.empty() && optimal_by_default(name))) {
     if (!goal_text.empty())
       throw UsageError("solve: the optimal solver (--method ida, --batch) solves to the goal only");
-    return solve_optimal({name, position, batch, format, {pdb_dir, partition, memory}}, context);
+    return solve_optimal({name, position, batch, format, {pdb_dir, partition, memory.text}}, context);
   }
   if (method != "bfs" && method != "bidirectional") {
     throw ParseError("solve: unknown --method '" + method + "' (expected bfs, bidirectional or ida)");
@@ -78,7 +84,9 @@ int run_solve(const Args& args, Context& context) {
   if (method == "bidirectional" && !vm["lookup"].defaulted()) {
     throw UsageError("solve: --lookup applies to --method bfs (the bidirectional search indexes its states itself)");
   }
-  const MemoryBudget budget = memory.empty() ? MemoryBudget() : MemoryBudget(parse_bytes(memory));
+  const MemoryBudget budget = memory.budget();
+  const std::uint64_t most_comparisons =
+      parse_whole("--comparisons-limit", comparisons_limit, 0, std::numeric_limits<std::uint64_t>::max());
 
   AnyPuzzle puzzle = make_puzzle(name);
   if (!metric.empty()) std::visit([&](auto& p) { override_moves(p, metric); }, puzzle);
@@ -102,13 +110,15 @@ int run_solve(const Args& args, Context& context) {
         if constexpr (requires { p.same_class(start, goal); }) {
           if (!p.same_class(start, goal)) throw UsageError(unsolvable_reason(p, start, goal, 0));
         }
+        if (method == "bfs") check_comparisons(p, lookup_kind, most_comparisons);
+        Progress progress(p.name() + " solve");
         Solution<std::decay_t<decltype(p)>> sol;
         std::string prefix, cost;  // the method when not the default; comparisons made
         if (method == "bidirectional" && partial) {
           throw UsageError("solve: --method bidirectional needs one goal position (use --goal POSITION)");
         }
         if (method == "bidirectional") {
-          auto both = solve_bidirectional(p, start, goal, budget);
+          auto both = solve_bidirectional(p, start, goal, budget, &progress);
           sol = {std::move(both.path), both.stored};
           prefix = "bidirectional: ";
         } else {
@@ -126,8 +136,8 @@ int run_solve(const Args& args, Context& context) {
             }
           }
           with_lookup(kind, p, [&](auto& visited) {
-            sol = solve_bfs_until(p, start, reaches, visited, budget);
-            if (counts_comparisons(kind)) cost = ", " + std::to_string(visited.stats().comparisons) + " comparisons";
+            sol = solve_bfs_until(p, start, reaches, visited, budget, &progress);
+            if (counts_comparisons(kind)) cost = ", " + with_commas(visited.stats().comparisons) + " comparisons";
           });
         }
         if constexpr (kPartialGoal) {
@@ -144,8 +154,8 @@ int run_solve(const Args& args, Context& context) {
           return 0;
         }
         std::cout << p.name() << ": " << moves << (moves == 1 ? " move" : " moves") << " from " << p.format(start)
-                  << " to " << p.format(sol.path.back()) << " (" << prefix << sol.stored << " states stored" << cost
-                  << ")\n";
+                  << " to " << p.format(sol.path.back()) << " (" << prefix << count_of(sol.stored, "state", "states")
+                  << " stored" << cost << ")\n";
         for (std::size_t i = 0; i < sol.path.size(); ++i) {
           std::cout << "\nstep " << i << "\n" << board_lines(p.format(sol.path[i])) << "\n";
         }

@@ -11,17 +11,18 @@
 namespace statespace::cli {
 
 int run_verify_parity(const Args& args, Context& context) {
-  std::string name, memory;
+  std::string name;
+  MemoryOption memory;
   po::options_description options("Options");
   options.add_options()("puzzle", po::value(&name)->required()->value_name("BOARD"),
-                        "the board, tiles:RxC (every (RC)! arrangement becomes a vertex: up to 10 cells is quick)")(
-      "memory", po::value(&memory)->value_name("BYTES"), "memory budget in bytes, e.g. 8G (default: 75% of RAM)");
+                        "the board, tiles:RxC (every (RC)! arrangement becomes a vertex: up to 10 cells is quick)");
+  memory.add_to(options);
   po::positional_options_description positional;
   positional.add("puzzle", 1);
   po::variables_map vm;
   if (!parse_command(command("verify-parity"), options, positional, args, vm, context)) return 0;
   const Tiles t = tiles_named(name, "verify-parity");
-  const MemoryBudget budget = memory.empty() ? MemoryBudget() : MemoryBudget(parse_bytes(memory));
+  const MemoryBudget budget = memory.budget();
   const auto threads = apply_threads(context);
   const ParityVerification v = verify_parity(t, budget);
 

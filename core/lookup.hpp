@@ -58,6 +58,13 @@ inline constexpr std::array<LookupKind, 5> kLookupKinds = {
   return kind == LookupKind::kLinear || kind == LookupKind::kLinearSentinel;
 }
 
+// The most state comparisons a linear scan makes while `states` distinct states go
+// in, each compared with every one before it: states * (states - 1) / 2, saturating.
+[[nodiscard]] constexpr std::uint64_t linear_comparisons_bound(std::uint64_t states) {
+  if (states > (std::uint64_t{1} << 32)) return ~std::uint64_t{0};
+  return states * (states > 0 ? states - 1 : 0) / 2;
+}
+
 // Bytes a strategy needs to hold `states` states of puzzle p, for a memory check
 // before the run. Hash tables: absl keeps a power-of-two slot array at most 7/8
 // full with one control byte per slot; std::unordered_set one heap node (next

@@ -6,7 +6,6 @@
 
 #include <algorithm>
 #include <boost/mpi/environment.hpp>
-#include <csignal>
 #include <cstdio>
 #include <cstdlib>
 #include <numeric>
@@ -175,13 +174,6 @@ Found find_checkpoints(const std::filesystem::path& dir, int processes, int rank
   return f;
 }
 
-// Fault injection for tests/mpi_test.cpp: with STATESPACE_MPI_KILL_AFTER_CHECKPOINT=N
-// the last rank kills itself (SIGKILL) once every rank has checkpoint N on disk.
-void kill_if_asked(std::uint32_t level, int rank, int processes) {
-  static const char* const env = std::getenv("STATESPACE_MPI_KILL_AFTER_CHECKPOINT");
-  if (env && rank == processes - 1 && std::strtoul(env, nullptr, 10) == level) ::raise(SIGKILL);
-}
-
 }  // namespace
 
 int mpi_rank() { return world_int(MPI_Comm_rank); }
@@ -272,7 +264,7 @@ MpiResult mpi_bfs(const Tiles& p, Board start, const ImplicitOptions& o) {
       for (std::uint32_t old : find_checkpoints(o.checkpoint, processes, rank).levels) {
         if (old < next.level) std::filesystem::remove_all(rank_folder(o.checkpoint, processes, rank, old));
       }
-      kill_if_asked(next.level, rank, processes);
+      if (o.on_checkpoint) o.on_checkpoint(next.level);
     }
   }
   if (rank == 0 && o.progress) {

@@ -40,7 +40,8 @@ std::uint64_t mpi_process_bytes(const Tiles& p, int processes, int rank);
 // The BFS from `start` over all processes (a collective: every rank calls it with the
 // same arguments). Before allocating, every process checks every process's share
 // against o.memory; the first that does not fit is refused. Checkpoints go to
-// o.checkpoint/mpi-np<N>-rank<R>-level<L>/, and o.resume needs the same process count.
+// o.checkpoint/mpi-np<N>-rank<R>-level<L>/ (o.on_checkpoint runs on every rank once all
+// have written one), and o.resume needs the same process count.
 MpiResult mpi_bfs(const Tiles& p, Board start, const ImplicitOptions& o);
 
 }  // namespace statespace

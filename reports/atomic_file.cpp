@@ -8,6 +8,9 @@
 #include <stdexcept>
 #include <string>
 
+#include "core/errors.hpp"
+#include "core/text.hpp"
+
 namespace statespace::reports {
 
 void write_file_atomically(const std::filesystem::path& path, std::string_view contents) {
@@ -29,6 +32,37 @@ void write_file_atomically(const std::filesystem::path& path, std::string_view c
     std::filesystem::remove(tmp, ec);
     fail("rename");
   }
+}
+
+std::vector<std::filesystem::path> prepare_folders(const std::vector<Destination>& destinations) {
+  std::vector<std::filesystem::path> created;  // the topmost folder each creation added
+  const auto refuse = [&](const Destination& d, const std::string& why) {
+    std::error_code ec;
+    for (auto it = created.rbegin(); it != created.rend(); ++it) std::filesystem::remove_all(*it, ec);
+    throw UsageError("cannot write to " + std::string(d.option) + " " + quote_input(d.folder.string(), 200) + ": " +
+                     why + " (expected a folder that can be created and written)");
+  };
+  for (const auto& d : destinations) {
+    const auto& folder = d.folder;
+    std::error_code ec;
+    std::filesystem::path top;
+    for (auto p = std::filesystem::absolute(folder, ec); !p.empty() && !std::filesystem::exists(p, ec);
+         p = p.parent_path()) {
+      top = p;
+      if (p == p.parent_path()) break;
+    }
+    if (!std::filesystem::create_directories(folder, ec) && ec) refuse(d, ec.message());
+    if (!top.empty()) created.push_back(top);
+    if (!std::filesystem::is_directory(folder, ec)) refuse(d, "it is not a folder");
+    const auto probe = folder / (".statespace-probe" + std::to_string(::getpid()) + ".tmp");
+    std::FILE* f = std::fopen(probe.c_str(), "wb");
+    const bool ok = f && std::fputc('\n', f) != EOF && std::fflush(f) == 0;
+    const int error = errno;
+    if (f) std::fclose(f);
+    std::filesystem::remove(probe, ec);
+    if (!ok) refuse(d, std::strerror(error));
+  }
+  return created;
 }
 
 }  // namespace statespace::reports

@@ -1,7 +1,6 @@
 #include "reports/dot.hpp"
 
-#include <boost/graph/filtered_graph.hpp>
-#include <boost/graph/graphviz.hpp>
+#include <algorithm>
 #include <sstream>
 
 #include "reports/tables.hpp"
@@ -24,36 +23,37 @@ std::string dot_label(const std::string& position) {
   return out;
 }
 
-// Each move is stored in both directions; draw it once.
-struct OneDirection {
-  const Graph* g = nullptr;
-  template <class Edge>
-  bool operator()(const Edge& e) const {
-    return source(e, *g) < target(e, *g);
-  }
-};
-
 }  // namespace
 
 std::string graph_dot(const Graph& g, const std::vector<std::string>& labels, const std::vector<Distance>& depth) {
-  const boost::filtered_graph<Graph, OneDirection> moves(g, OneDirection{&g});
   std::ostringstream out;
-  boost::write_graphviz(
-      out, moves,
-      [&](std::ostream& os, Vertex v) { os << "[label=\"" << dot_label(labels[v]) << "\", depth=" << depth[v] << "]"; },
-      boost::default_writer(),
-      [&](std::ostream& os) {
-        os << "rankdir=TB;\nnode [shape=box, fontname=\"monospace\"];\nedge [dir=none];\n";
-        Distance deepest = 0;
-        for (auto d : depth) deepest = std::max(deepest, d);
-        std::vector<std::vector<Vertex>> by_depth(std::size_t(deepest) + 1);
-        for (Vertex v = 0; v < depth.size(); ++v) by_depth[depth[v]].push_back(v);
-        for (const auto& layer : by_depth) {
-          os << "{rank=same;";
-          for (Vertex v : layer) os << " " << v << ";";
-          os << "}\n";
-        }
-      });
+  out << "digraph G {\nrankdir=TB;\nnode [shape=box, fontname=\"monospace\"];\nedge [dir=none];\n";
+  for (Vertex v = 0; v < depth.size(); ++v) {
+    out << v << "[label=\"" << dot_label(labels[v]) << "\", depth=" << depth[v] << "];\n";
+  }
+  Distance deepest = 0;
+  for (auto d : depth) deepest = std::max(deepest, d);
+  std::vector<std::vector<Vertex>> by_depth(std::size_t(deepest) + 1);
+  for (Vertex v = 0; v < depth.size(); ++v) by_depth[depth[v]].push_back(v);
+  for (const auto& layer : by_depth) {
+    out << "{rank=same;";
+    for (Vertex v : layer) out << " " << v << ";";
+    out << "}\n";
+  }
+  // Each move is stored in both directions: draw it once, from the shallower end, so
+  // that dot puts every depth one rank below the one before; a move within one depth
+  // must not push its ends apart.
+  for (Vertex u = 0; u < depth.size(); ++u) {
+    for (auto [e, end] = out_edges(u, g); e != end; ++e) {
+      const Vertex v = target(*e, g);
+      if (depth[u] < depth[v]) {
+        out << u << "->" << v << " ;\n";
+      } else if (depth[u] == depth[v] && u < v) {
+        out << u << "->" << v << " [constraint=false];\n";
+      }
+    }
+  }
+  out << "}\n";
   return out.str();
 }
 

@@ -43,7 +43,8 @@ std::string summary_json(const AnalysisResult& r) {
   j["lookup"] = r.lookup;
   if (r.comparisons) j["comparisons"] = *r.comparisons;
   j["statespace_version"] = STATESPACE_VERSION;
-  j["run"] = {{"threads", r.threads}, {"seconds", r.seconds}, {"peak_bytes", r.peak_bytes}};
+  j["run"] = {{"threads", r.threads}, {"seconds", r.seconds}};
+  j["run"][r.peak_per_run ? "peak_bytes" : "process_peak_bytes"] = r.peak_bytes;
   return j.dump(2) + "\n";
 }
 
@@ -77,7 +78,8 @@ AnalysisResult read_summary_json(const std::string& text) {
     const auto& run = j.at("run");
     run.at("threads").get_to(r.threads);
     run.at("seconds").get_to(r.seconds);
-    run.at("peak_bytes").get_to(r.peak_bytes);
+    r.peak_per_run = run.contains("peak_bytes");
+    run.at(r.peak_per_run ? "peak_bytes" : "process_peak_bytes").get_to(r.peak_bytes);
     return r;
   } catch (const nlohmann::json::exception& e) {
     throw ParseError(std::string("not a statespace summary.json: ") + e.what());

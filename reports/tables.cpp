@@ -23,12 +23,6 @@ std::string csv_field(const std::string& s) {
   return out + "\"";
 }
 
-std::string with_commas(std::uint64_t n) {
-  std::string digits = std::to_string(n);
-  for (int i = int(digits.size()) - 3; i > 0; i -= 3) digits.insert(std::size_t(i), ",");
-  return digits;
-}
-
 std::string distribution_csv(const AnalysisResult& r) {
   std::string out = "depth,count,cumulative\n";
   std::uint64_t cumulative = 0;

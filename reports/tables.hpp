@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "analysis/result.hpp"
+#include "core/text.hpp"
 
 namespace statespace::reports {
 
@@ -21,7 +22,6 @@ std::string summary_markdown(const std::vector<AnalysisResult>& results);
 // the files stay valid CSV if a model ever formats otherwise.
 std::string csv_field(const std::string& s);
 
-// 181440 -> "181,440"
-std::string with_commas(std::uint64_t n);
+using statespace::with_commas;
 
 }  // namespace statespace::reports

@@ -29,7 +29,7 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 if [ -n "${BASELINE:-}" ]; then
   base_build=build-bench-baseline
-  mkdir -p "$base_build/src"
+  rm -rf "$base_build/src" && mkdir -p "$base_build/src"
   git archive "$BASELINE" | tar -x -C "$base_build/src"
   cmake -S "$base_build/src" -B "$base_build/build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DBUILD_TESTING=OFF \
     -DSTATESPACE_BUILD_BENCH=OFF >/dev/null

@@ -6,7 +6,8 @@ set -euo pipefail
 packages=(cmake ninja-build g++ ccache clang-format-14 libboost-graph-dev libboost-program-options-dev libtbb-dev
           libtomlplusplus-dev
           libabsl-dev nlohmann-json3-dev libgtest-dev libbenchmark-dev openmpi-bin libopenmpi-dev
-          libboost-mpi-dev librsvg2-bin texlive-latex-base texlive-latex-recommended)
+          libboost-mpi-dev librsvg2-bin texlive-latex-base texlive-latex-recommended
+          graphviz)
 
 missing=()
 for p in "${packages[@]}"; do
@@ -14,9 +15,17 @@ for p in "${packages[@]}"; do
 done
 [ ${#missing[@]} -eq 0 ] && exit 0
 
-echo "installing: ${missing[*]}" >&2
+echo "install-deps.sh: installing ${#missing[@]} Debian packages: ${missing[*]}" >&2
 sudo=""
 [ "$(id -u)" -ne 0 ] && sudo="sudo"
 export DEBIAN_FRONTEND=noninteractive
+echo "install-deps.sh: apt-get update" >&2
 $sudo apt-get update -qq
-$sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+# One line per package unpacked and set up, so a long install shows it is moving.
+$sudo apt-get install -y -q --no-install-recommends "${missing[@]}" |
+  grep --line-buffered -E '^(Unpacking|Setting up) ' | sed -u 's/^/install-deps.sh: /' >&2 || true
+for p in "${missing[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" ||
+    { echo "install-deps.sh: $p did not install" >&2; exit 1; }
+done
+echo "install-deps.sh: done" >&2

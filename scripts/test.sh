@@ -1,8 +1,13 @@
 #!/usr/bin/env bash
 # The whole test suite: installs what is missing, checks the formatting, builds
-# Release, runs CTest.
+# Release, runs CTest. Then, when STATESPACE_SANITIZE_IN_TEST=1, the suite again under
+# AddressSanitizer and UndefinedBehaviorSanitizer (scripts/sanitize.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/build.sh
 scripts/format.sh --check
 ctest --test-dir build --output-on-failure --parallel "$(nproc)" "$@"
+if [ "${STATESPACE_SANITIZE_IN_TEST:-}" = 1 ]; then
+  echo "test.sh: the suite again under ASan and UBSan (scripts/sanitize.sh)" >&2
+  scripts/sanitize.sh "$@"
+fi

@@ -2,7 +2,14 @@
 // bytes for any --threads, solve output, and one line + exit 2 for bad input.
 #include <gtest/gtest.h>
 
+#include <array>
+#include <cstdio>
+#include <fstream>
+#include <limits>
+#include <map>
 #include <nlohmann/json.hpp>
+#include <set>
+#include <sstream>
 
 #include "test_util.hpp"
 
@@ -15,7 +22,7 @@ using testing::run_statespace;
 
 TEST(Cli, AnalyzeNoOffWritesEveryReport) {
   const auto dir = fresh_dir("nooff");
-  const auto r = run_statespace("analyze nooff --quiet --out " + dir.string());
+  const auto r = run_statespace("analyze nooff --quiet --dot-limit 600 --out " + dir.string());
   ASSERT_EQ(r.exit_code, 0) << r.out;
   EXPECT_EQ(r.out, "");
   const auto folder = dir / "nooff";
@@ -41,9 +48,52 @@ TEST(Cli, AnalyzeNoOffWritesEveryReport) {
   EXPECT_EQ(std::count(dot.begin(), dot.end(), '>'), 570);  // each move drawn once
   const auto layers = read_file(folder / "layers.dot");
   EXPECT_NE(layers.find("d56 [label=\"depth 56\\n3 positions\"];"), std::string::npos) << layers;
-  EXPECT_FALSE(std::filesystem::exists(dir / "summary.csv"));  // one puzzle: no batch tables
+  // One puzzle still gets the summary tables, so they never disagree with summary.json.
+  EXPECT_EQ(
+      read_file(dir / "summary.csv"),
+      "puzzle,start,states,edges,eccentricity,farthest,diameter,components\nnooff,L L N O / O F F _,540,570,56,3,,\n");
   for (const auto& e : std::filesystem::directory_iterator(folder)) {
     EXPECT_EQ(e.path().string().find(".tmp"), std::string::npos) << e.path();
+  }
+}
+
+// graph.dot as Graphviz lays it out (`dot -Tplain`): every depth on its own row, the
+// start on top and each depth below the one before.
+TEST(Cli, GraphDotIsRankedByDepthTopToBottom) {
+  const auto dir = fresh_dir("dot-rank");
+  const auto r = run_statespace("analyze nooff tiles:2x3 --dot-limit 600 --quiet --out " + dir.string());
+  ASSERT_EQ(r.exit_code, 0) << r.out;
+  for (const char* puzzle : {"nooff", "tiles-2x3"}) {
+    const auto path = dir / puzzle / "graph.dot";
+    const std::string dot = read_file(path);
+    std::map<std::string, unsigned> depth;  // node id -> depth, from the node lines
+    std::istringstream lines(dot);
+    for (std::string line; std::getline(lines, line);) {
+      const auto at = line.find("\", depth=");
+      if (at != std::string::npos) depth[line.substr(0, line.find('['))] = unsigned(std::stoul(line.substr(at + 9)));
+    }
+    FILE* pipe = popen(("dot -Tplain " + path.string()).c_str(), "r");
+    ASSERT_NE(pipe, nullptr);
+    std::string plain;
+    std::array<char, 4096> buf{};
+    for (std::size_t n; (n = std::fread(buf.data(), 1, buf.size(), pipe)) > 0;) plain.append(buf.data(), n);
+    ASSERT_EQ(pclose(pipe), 0) << "dot -Tplain failed (apt-get install graphviz)";
+    std::map<unsigned, std::set<double>> rows;  // depth -> the y of its nodes (y grows upwards)
+    std::istringstream layout(plain);
+    for (std::string kind, id; layout >> kind;) {
+      if (kind == "node") {
+        double x = 0, y = 0;
+        layout >> id >> x >> y;
+        ASSERT_TRUE(depth.count(id)) << id;
+        rows[depth[id]].insert(y);
+      }
+      layout.ignore(std::numeric_limits<std::streamsize>::max(), '\n');
+    }
+    ASSERT_EQ(rows.size(), std::string(puzzle) == "nooff" ? 57u : 22u) << puzzle;
+    for (const auto& [d, ys] : rows) {
+      EXPECT_EQ(ys.size(), 1u) << puzzle << " depth " << d << " spans several rows";
+      if (d > 0) EXPECT_LT(*ys.begin(), *rows[d - 1].begin()) << puzzle << " depth " << d << " not below " << d - 1;
+    }
   }
 }
 
@@ -126,7 +176,7 @@ TEST(Cli, SolveFifteenPuzzleFallsBackToHashedUnlessRankedIsAsked) {
   const auto ranked =
       run_statespace("solve tiles:4x4 \"5 1 2 3 / 9 6 7 4 / 13 10 11 8 / _ 14 15 12\" --lookup ranked --method bfs");
   EXPECT_EQ(ranked.exit_code, 2) << ranked.out;
-  EXPECT_NE(ranked.out.find("ranked visited set needs 5230697472000 bytes"), std::string::npos) << ranked.out;
+  EXPECT_NE(ranked.out.find("ranked visited set needs 5,230,697,472,000 bytes"), std::string::npos) << ranked.out;
 }
 
 // One line on stderr naming the problem, exit code 2, no report folder.
@@ -155,8 +205,116 @@ TEST(Cli, BadInputIsOneLineAndExitCodeTwo) {
   expect_rejected("analyze", "at least one puzzle");
   expect_rejected("frobnicate", "unknown command 'frobnicate'");
   expect_rejected("solve tiles:3x3 \"2 1 3 / 4 5 6 / 7 8 _\"", "other parity class");
-  expect_rejected("solve hex6", "position");
+  expect_rejected("solve hex6", "missing POSITION");
   expect_rejected("solve nooff \"L L N O / O F F _\" --format xml", "--format 'xml'");
+}
+
+// Every refusal the first minutes of use can hit: exit code 2, one line naming the
+// problem, and nothing written, neither reports nor checkpoints. OUT and CK stand for
+// fresh paths that must not exist afterwards; FILE for an existing regular file.
+TEST(Cli, RefusedBeforeAnyWorkWithNothingWritten) {
+  const auto root = fresh_dir("refused");
+  const auto file = root / "a-file";
+  std::ofstream(file) << "x";
+  std::filesystem::create_directories(root / "batch");
+  std::ofstream(root / "batch" / "hex6") << "x";  // a multi-puzzle run's second destination
+  const std::string long_name(100'000, 'x');
+  const std::string far_3x4 = "\"_ 3 2 1 / 8 7 6 5 / 4 11 10 9\"";  // 53 moves, farthest from the goal
+  struct Case {
+    std::string args;
+    std::string word;
+  };
+  const std::vector<Case> cases = {
+      {"analyze nooff --out /proc/statespace-out", "--out '/proc/statespace-"},
+      {"analyze nooff --out /dev/full", "cannot write to --out '/dev/full'"},
+      {"analyze nooff --out @FILE", "cannot write to --out"},
+      {"analyze nooff --out \"\"", "empty --out"},
+      {"analyze nooff hex6 --out @BATCH", "hex6"},
+      {"analyze tiles:2x3 --out @OUT --checkpoint @FILE", "--checkpoint"},
+      {"analyze tiles:2x3 --out @OUT --checkpoint /proc/statespace-ck", "--checkpoint"},
+      {"analyze tiles:2x3 --out @OUT --checkpoint \"\"", "empty --checkpoint"},
+      {"analyze tiles:2x3 --out @OUT --resume \"\"", "empty --resume"},
+      {"analyze tiles:2x3 --out @OUT --resume @CK", "checkpoint"},
+      {"analyze tiles:2x3 --out @OUT --checkpoint-every 5", "--checkpoint-every needs --checkpoint"},
+      {"analyze tiles:2x3 --out @OUT --checkpoint @CK --checkpoint-every -5", "bad --checkpoint-every '-5'"},
+      {"analyze tiles:2x3 --out @OUT --checkpoint @CK --checkpoint-every nan", "bad --checkpoint-every 'nan'"},
+      {"analyze nooff --out @OUT --dot-limit -1", "bad --dot-limit '-1'"},
+      {"analyze nooff --out @OUT --dot-limit 1.5", "bad --dot-limit '1.5'"},
+      {"analyze nooff --out @OUT --all-pairs-limit -1", "bad --all-pairs-limit '-1'"},
+      {"analyze nooff nooff --out @OUT", "'nooff' is named twice"},
+      {"analyze --all nooff --out @OUT", "--all includes"},
+      {"analyze hex6 --out @OUT --from \"1 5 / 2 6 3 / 4 _\" --goal \"1 2 / 3 4 5 / 6 _\"", "--from and --goal"},
+      {"analyze hex6 --out @OUT --from \"\"", "empty --from"},
+      {"analyze nooff --out @OUT --engine fast", "unknown --engine 'fast'"},
+      {"analyze hex6 --out @OUT --engine implicit", "tiles:RxC puzzles only"},
+      {"analyze tiles:3x4 --out @OUT --memory 50M", "implicit BFS needs 59,875,200 bytes"},
+      {"analyze tiles:2x3 --out @OUT --lookup linear --comparisons-limit 10", "--comparisons-limit"},
+      {"--threads", "--threads needs a value"},
+      {"--threads 0 list", "bad --threads '0'"},
+      {"solve", "missing PUZZLE"},
+      {"solve hex6", "missing POSITION"},
+      {"solve tiles:3x4 " + far_3x4 + " --lookup linear", "--comparisons-limit"},
+      {"solve tiles:3x4 " + far_3x4 + " --memory 100M", "not known in advance"},
+      {"analyze \"$(printf '\\033[31mred')\" --out @OUT", "'\\x1b[31mred'"},
+      {"analyze " + long_name + " --out @OUT", "(100,000 characters)"},
+  };
+  for (const auto& c : cases) {
+    const auto out = root / "out", checkpoint = root / "ck";
+    std::string args = c.args;
+    for (const auto& [token, path] : {std::pair<std::string, std::filesystem::path>{"@OUT", out},
+                                      {"@CK", checkpoint},
+                                      {"@FILE", file},
+                                      {"@BATCH", root / "batch"}}) {
+      for (auto at = args.find(token); at != std::string::npos; at = args.find(token)) {
+        args.replace(at, token.size(), path.string());
+      }
+    }
+    const auto r = run_statespace(args);
+    const std::string shown = c.args.substr(0, 120);
+    EXPECT_EQ(r.exit_code, 2) << shown << "\n" << r.out;
+    EXPECT_EQ(r.std_out, "") << shown;
+    const std::string error =
+        r.std_err.substr(r.std_err.rfind("statespace: ") == std::string::npos ? 0 : r.std_err.rfind("statespace: "));
+    EXPECT_EQ(std::count(error.begin(), error.end(), '\n'), 1) << shown << "\n" << r.out.substr(0, 600);
+    EXPECT_LT(error.size(), 700u) << shown;
+    EXPECT_EQ(r.out.find('\x1b'), std::string::npos) << shown;
+    EXPECT_NE(r.out.find(c.word), std::string::npos) << shown << "\n" << r.out.substr(0, 600);
+    EXPECT_FALSE(std::filesystem::exists(out)) << shown;
+    EXPECT_FALSE(std::filesystem::exists(checkpoint)) << shown;
+    EXPECT_FALSE(std::filesystem::exists(root / "batch" / "nooff")) << shown;
+    EXPECT_FALSE(std::filesystem::exists("/proc/statespace-out"));
+    std::filesystem::remove_all(out);  // so that one failure does not repeat in every later case
+    std::filesystem::remove_all(checkpoint);
+  }
+  EXPECT_EQ(read_file(file), "x");
+}
+
+// Checkpoints say when they are written and resumed, one line each, even in short runs.
+TEST(Cli, CheckpointWrittenAndResumedLines) {
+  const auto dir = fresh_dir("checkpoint-lines");
+  const auto ck = (dir / "ck").string();
+  const auto first = run_statespace("analyze tiles:2x3 --checkpoint " + ck + " --out " + (dir / "a").string());
+  ASSERT_EQ(first.exit_code, 0) << first.out;
+  EXPECT_NE(first.std_err.find("tiles:2x3 implicit bfs: checkpoint written: level 1 in " + ck), std::string::npos)
+      << first.std_err;
+  EXPECT_NE(first.std_err.find("checkpoint written: level 21 in " + ck), std::string::npos) << first.std_err;
+  const auto resumed = run_statespace("analyze tiles:2x3 --resume " + ck + " --out " + (dir / "b").string());
+  ASSERT_EQ(resumed.exit_code, 0) << resumed.out;
+  EXPECT_NE(resumed.std_err.find("tiles:2x3 implicit bfs: resumed at level 21 from " + ck), std::string::npos)
+      << resumed.std_err;
+}
+
+// A refusal for memory names a budget that is enough: the run it suggests succeeds.
+TEST(Cli, MemorySuggestionIsEnough) {
+  const auto dir = fresh_dir("memory");
+  const auto refused = run_statespace("analyze tiles:3x3 --engine explicit --quiet --memory 1M --out " + dir.string());
+  ASSERT_EQ(refused.exit_code, 2) << refused.out;
+  const auto at = refused.out.find("e.g. --memory ");
+  ASSERT_NE(at, std::string::npos) << refused.out;
+  const std::string flag = refused.out.substr(at + 5, refused.out.find_first_of(",)", at) - at - 5);
+  const auto accepted =
+      run_statespace("analyze tiles:3x3 --engine explicit --quiet " + flag + " --out " + dir.string());
+  EXPECT_EQ(accepted.exit_code, 0) << flag << "\n" << accepted.out;
 }
 
 TEST(Cli, HelpForEveryCommand) {

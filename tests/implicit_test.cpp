@@ -11,6 +11,7 @@
 #include "analysis/analyze.hpp"
 #include "analysis/implicit_bfs.hpp"
 #include "core/errors.hpp"
+#include "core/text.hpp"
 #include "puzzles/permutation_puzzle.hpp"
 #include "puzzles/tile_index.hpp"
 #include "puzzles/tile_sequence_decoder.hpp"
@@ -278,7 +279,7 @@ TEST(ImplicitBfs, RefusesOverTheMemoryBudgetWithTheNeedAndTheFlag) {
     FAIL() << "expected a refusal";
   } catch (const UsageError& e) {
     const std::string what = e.what();
-    EXPECT_NE(what.find(std::to_string(implicit_bytes(p))), std::string::npos) << what;
+    EXPECT_NE(what.find(with_commas(implicit_bytes(p))), std::string::npos) << what;
     EXPECT_NE(what.find("--memory"), std::string::npos) << what;
   }
 }
@@ -310,20 +311,21 @@ TEST(ImplicitBfs, CliEngineChoiceAndRefusals) {
       << other.out;
   const auto unknown = testing::run_statespace("analyze tiles:2x3 --engine fast --quiet");
   EXPECT_EQ(unknown.exit_code, 2);
-  EXPECT_NE(unknown.out.find("unknown --engine 'fast' (expected: explicit, implicit, mpi or auto)"), std::string::npos);
-  // tiles:3x4's explicit graph needs ~15 GB: auto picks implicit under 1G, which needs 59875200 bytes.
+  EXPECT_NE(unknown.out.find("unknown --engine 'fast' (expected one of: explicit, implicit, mpi, auto)"),
+            std::string::npos);
+  // auto picks implicit for tiles:3x4 (no graph.dot at 239,500,800 positions), which needs 59,875,200 bytes.
   const auto small = testing::run_statespace("analyze tiles:3x4 --engine auto --memory 50M --quiet");
   EXPECT_EQ(small.exit_code, 2);
-  EXPECT_NE(small.out.find("tiles:3x4: implicit BFS tables needs 59875200 bytes"), std::string::npos) << small.out;
+  EXPECT_NE(small.out.find("tiles:3x4: implicit BFS needs 59,875,200 bytes"), std::string::npos) << small.out;
   EXPECT_NE(small.out.find("--memory"), std::string::npos);
   const auto ex = testing::run_statespace("analyze tiles:3x4 --engine explicit --memory 1G --quiet");
   EXPECT_EQ(ex.exit_code, 2);
   EXPECT_NE(ex.out.find("explicit graph needs"), std::string::npos) << ex.out;
-  EXPECT_NE(ex.out.find("or use --engine implicit, which needs 59875200 bytes)"), std::string::npos) << ex.out;
-  // The default engine is explicit: its refusal names the engine that fits.
-  const auto dflt = testing::run_statespace("analyze tiles:2x7 --memory 20G --quiet");
-  EXPECT_EQ(dflt.exit_code, 2);
-  EXPECT_NE(dflt.out.find("or use --engine implicit, which needs 10897286400 bytes)"), std::string::npos) << dflt.out;
+  EXPECT_NE(ex.out.find("or use --engine implicit, which needs 59,875,200 bytes)"), std::string::npos) << ex.out;
+  // The explicit engine's refusal names the engine that fits.
+  const auto big = testing::run_statespace("analyze tiles:2x7 --engine explicit --memory 20G --quiet");
+  EXPECT_EQ(big.exit_code, 2);
+  EXPECT_NE(big.out.find("or use --engine implicit, which needs 10,897,286,400 bytes)"), std::string::npos) << big.out;
   // Not when the request needs the explicit graph anyway.
   const auto components = testing::run_statespace("analyze tiles:3x4 --components --memory 1G --quiet");
   EXPECT_EQ(components.exit_code, 2);

@@ -1,7 +1,8 @@
 // The MPI engine against the single-process implicit engine: the statespace binary
 // under mpirun at 1, 2 and 3 processes (3 splits the slices unevenly) gives
 // byte-identical reports on tiles:2x5 and tiles:3x4; a run whose last process is
-// SIGKILLed after a checkpoint fails, and --resume finishes it to the same reports;
+// SIGKILLed after a checkpoint (tests/mpi_checkpoint_crash.cpp) fails, and --resume
+// finishes it to the same reports;
 // a different process count, or a share over --memory, is refused before any work.
 // CI has 2 cores: mpirun runs oversubscribed, one thread per process.
 #include <gtest/gtest.h>
@@ -9,6 +10,7 @@
 #include <cstdlib>
 #include <string>
 
+#include "core/text.hpp"
 #include "distributed/mpi_bfs.hpp"
 #include "report_compare.hpp"
 #include "test_util.hpp"
@@ -19,16 +21,21 @@ namespace {
 namespace fs = std::filesystem;
 using testing::expect_same_reports;
 using testing::fresh_dir;
+using testing::fresh_dir_path;
 using testing::run_statespace;
 
-// mpirun -np N statespace ARGS, allowed as root (CI runs as root), with `env` (shell
-// assignments) in front.
-testing::CommandResult run_mpi(int processes, const std::string& args, const std::string& env = {}) {
+// Open MPI refuses root unless told (CI runs as root).
+void allow_root() {
   ::setenv("OMPI_ALLOW_RUN_AS_ROOT", "1", 1);
   ::setenv("OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1", 1);
+}
+
+// mpirun -np N statespace ARGS.
+testing::CommandResult run_mpi(int processes, const std::string& args) {
+  allow_root();
   const std::string mpirun =
       std::string(STATESPACE_MPIEXEC) + " --oversubscribe -np " + std::to_string(processes) + " " + STATESPACE_BINARY;
-  return testing::run_command(env + " " + mpirun + " " + args);
+  return testing::run_command(mpirun + " " + args);
 }
 
 void expect_mpi_matches_implicit(const std::string& puzzle, const std::string& tag) {
@@ -51,8 +58,7 @@ TEST(MpiEngine, TwoByFiveAtOneTwoThreeProcessesEqualsImplicit) {
   const fs::path dir = fresh_dir("mpi-2x5-singleton");
   const auto r = run_statespace("analyze tiles:2x5 --engine mpi --quiet --out " + dir.string());
   ASSERT_EQ(r.exit_code, 0) << r.out;
-  expect_same_reports(dir / "tiles-2x5",
-                      fs::temp_directory_path() / "statespace-test-mpi-2x5" / "implicit" / "tiles-2x5");
+  expect_same_reports(dir / "tiles-2x5", fresh_dir_path("mpi-2x5") / "implicit" / "tiles-2x5");
 }
 
 TEST(MpiEngine, ThreeByFourAtOneTwoThreeProcessesEqualsImplicit) { expect_mpi_matches_implicit("tiles:3x4", "3x4"); }
@@ -62,13 +68,13 @@ TEST(MpiEngine, KilledProcessResumesToTheSameReports) {
   const std::string ck = (dir / "ck").string();
   ASSERT_EQ(
       run_statespace("analyze tiles:2x5 --engine implicit --quiet --out " + (dir / "implicit").string()).exit_code, 0);
-  const auto killed = run_mpi(
-      2, "--threads 1 analyze tiles:2x5 --engine mpi --quiet --checkpoint " + ck + " --out " + (dir / "out").string(),
-      "STATESPACE_MPI_KILL_AFTER_CHECKPOINT=30");
+  allow_root();
+  const auto killed = testing::run_command(std::string(STATESPACE_MPIEXEC) + " --oversubscribe -np 2 " +
+                                           MPI_CHECKPOINT_CRASH_BINARY + " 2x5 " + ck + " 30");
   EXPECT_NE(killed.exit_code, 0) << killed.out;
-  EXPECT_FALSE(fs::exists(dir / "out" / "tiles-2x5" / "summary.json"));
   EXPECT_TRUE(fs::exists(dir / "ck" / "mpi-np2-rank0-level30" / "implicit-bfs.ckpt"));
   EXPECT_TRUE(fs::exists(dir / "ck" / "mpi-np2-rank1-level30" / "implicit-bfs.ckpt"));
+  EXPECT_FALSE(fs::exists(dir / "ck" / "mpi-np2-rank0-level29"));  // removed once all had level 30
 
   const auto other = run_mpi(
       3, "--threads 1 analyze tiles:2x5 --engine mpi --quiet --resume " + ck + " --out " + (dir / "out").string());
@@ -90,11 +96,11 @@ TEST(MpiEngine, ProcessShareOverTheBudgetIsRefusedBeforeWork) {
   EXPECT_LT(need, 32u << 20);
   const auto r = run_mpi(2, "analyze tiles:3x4 --engine mpi --memory 20M --out " + dir.string());
   EXPECT_NE(r.exit_code, 0);
-  EXPECT_NE(r.out.find("tiles:3x4: implicit BFS tables of MPI process 0 of 2 needs " + std::to_string(need) + " bytes"),
+  EXPECT_NE(r.out.find("tiles:3x4: implicit BFS tables of MPI process 0 of 2 needs " + with_commas(need) + " bytes"),
             std::string::npos)
       << r.out;
   EXPECT_NE(r.out.find("--memory"), std::string::npos) << r.out;
-  EXPECT_FALSE(fs::exists(dir / "tiles-3x4"));
+  EXPECT_FALSE(fs::exists(dir / "tiles-3x4" / "summary.json"));
 }
 
 }  // namespace

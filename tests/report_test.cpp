@@ -199,11 +199,12 @@ TEST(Report, BadManifestsNameTheSpotExitTwoAndReplaceNothing) {
   const auto before = tree(b.out);
   const std::string head = "[[analysis]]\npuzzle = \"nooff\"\n";
   const std::vector<std::pair<std::string, std::string>> cases = {
-      {"colour = \"red\"\n" + head, ":1:1: unknown key 'colour' in the manifest"},
-      {head + "lookup = \"linear\"\n", ":3:1: unknown key 'lookup' in [[analysis]]"},
+      {"colour = \"red\"\n" + head, ":1:1: unknown key 'colour' (expected one of: title, analysis, table, figure)"},
+      {head + "lookup = \"linear\"\n", ":3:1: unknown key 'lookup' (expected one of: puzzle, label,"},
       {head + "[[table]]\nname = \"t\"\ncolumns = [\"states\", \"colour\"]\n", ":5:22: unknown column 'colour'"},
       {head + "[[figure]]\nname = \"f\"\nkind = \"pie\"\n", ":5:8: unknown figure kind 'pie'"},
       {"[[analysis]]\npuzzle = \"chess\"\n", ":2:10: unknown puzzle 'chess'"},
+      {"[[analysis]]\npuzzle = \"puzzles/gone.toml\"\n", ":2:10: cannot read puzzle file"},
       {head + "[[figure]]\nname = \"f\"\nkind = \"farthest-boards\"\npuzzle = \"hex6\"\n",
        ":6:10: no analysis 'hex6' in this manifest (expected one of: nooff)"},
       {head + "[[table]]\nname = \"t\"\nanalyses = [\"nooff\", \"tiles:3x3\"]\n", ":5:22: no analysis 'tiles:3x3'"},

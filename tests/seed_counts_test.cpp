@@ -186,7 +186,7 @@ TEST(SeedCounts, CliSolveReportsComparisonsAndStatesStored) {
   const std::string header = "hex6: 11 moves from 1 5 / 2 6 3 / 4 _ to 1 2 / 3 4 5 / 6 _ ";
   const auto linear = testing::run_statespace(hex + " --lookup linear");
   ASSERT_EQ(linear.exit_code, 0) << linear.out;
-  EXPECT_TRUE(linear.out.starts_with(header + "(2818 states stored, 7598140 comparisons)\n")) << linear.out;
+  EXPECT_TRUE(linear.out.starts_with(header + "(2,818 states stored, 7,598,140 comparisons)\n")) << linear.out;
   const auto both = testing::run_statespace(hex + " --method bidirectional");
   ASSERT_EQ(both.exit_code, 0) << both.out;
   EXPECT_TRUE(both.out.starts_with(header + "(bidirectional: 342 states stored)\n")) << both.out;

@@ -1,0 +1,43 @@
+// Text shown to people: counts with thousands separators, and user input echoed
+// safely in error lines.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+namespace statespace {
+
+// 181440 -> "181,440"
+[[nodiscard]] inline std::string with_commas(std::uint64_t n) {
+  std::string digits = std::to_string(n);
+  for (int i = int(digits.size()) - 3; i > 0; i -= 3) digits.insert(std::size_t(i), ",");
+  return digits;
+}
+
+// "1 state", "2 states", "1,024 states"
+[[nodiscard]] inline std::string count_of(std::uint64_t n, std::string_view singular, std::string_view plural) {
+  return with_commas(n) + " " + std::string(n == 1 ? singular : plural);
+}
+
+// Input echoed in an error line, between single quotes: control characters (escape
+// sequences would drive the terminal) become \xNN, and text longer than `keep`
+// characters is cut to a prefix followed by its full length.
+[[nodiscard]] inline std::string quote_input(std::string_view text, std::size_t keep = 60) {
+  constexpr std::string_view kHex = "0123456789abcdef";
+  std::string out = "'";
+  for (std::size_t i = 0; i < text.size() && i < keep; ++i) {
+    const auto c = static_cast<unsigned char>(text[i]);
+    if (c < 0x20 || c == 0x7f) {
+      out += "\\x";
+      out += kHex[c >> 4];
+      out += kHex[c & 15];
+    } else {
+      out += char(c);
+    }
+  }
+  out += text.size() > keep ? "...' (" + with_commas(text.size()) + " characters)" : "'";
+  return out;
+}
+
+}  // namespace statespace
