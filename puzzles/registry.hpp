@@ -12,6 +12,7 @@
 #include <variant>
 #include <vector>
 
+#include "puzzles/blocks.hpp"
 #include "puzzles/cell_permutation.hpp"
 #include "puzzles/graph_tokens.hpp"
 #include "puzzles/nooff.hpp"
@@ -20,7 +21,7 @@
 
 namespace statespace {
 
-using AnyPuzzle = std::variant<NoOff, Hex6, Oshidori, Tiles, GraphTokens, CellPermutation>;
+using AnyPuzzle = std::variant<NoOff, Hex6, Oshidori, Tiles, Blocks, GraphTokens, CellPermutation>;
 
 struct ModelEntry {
   std::string_view form;                 // "nooff", "oshidori:N", "tiles:RxC"

@@ -21,6 +21,16 @@ auto ranked_only(F f) {
 
 // Every model `statespace list` shows whose rank space is at most `max_positions`,
 // plus two sizes the list does not show (an odd oshidori, a 2x4 board).
+// std::visit for tests over ranked models: other alternatives are skipped.
+template <class F>
+void visit_ranked(F&& f, const AnyPuzzle& any) {
+  std::visit(
+      [&](const auto& p) {
+        if constexpr (RankedPuzzle<std::decay_t<decltype(p)>>) f(p);
+      },
+      any);
+}
+
 inline std::vector<AnyPuzzle> small_models(std::uint64_t max_positions = 400'000) {
   std::vector<AnyPuzzle> out;
   for (const auto& name : listed_puzzles()) {
