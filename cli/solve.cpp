@@ -97,7 +97,7 @@ int run_solve(const Args& args, Context& context) {
         bool partial = false;
         if constexpr (kPartialGoal) partial = goal_text.empty() && p.has_goal();
         if (position.empty() && !partial) {
-          throw ParseError("solve: missing the position (statespace solve PUZZLE POSITION)");
+          throw ParseError("solve: missing POSITION (usage: statespace solve PUZZLE POSITION [options])");
         }
         const auto start = position.empty() ? p.goal() : p.parse(position);
         const auto goal = goal_text.empty() ? p.goal() : p.parse(goal_text);
