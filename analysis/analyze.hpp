@@ -18,6 +18,7 @@
 #include "analysis/bfs.hpp"
 #include "analysis/diameter.hpp"
 #include "analysis/explicit_space.hpp"
+#include "analysis/goal_view.hpp"
 #include "analysis/memory.hpp"
 #include "analysis/progress.hpp"
 #include "analysis/result.hpp"
@@ -169,6 +170,9 @@ AnalysisRun<P> analyze_explicit(const P& p, const AnalyzeOptions& o) {
   r.layer_edges = count_layer_edges(run.space.graph, bfs.distance);
   if (o.all_pairs) r.diameter = find_diameter(p, run.space, o.all_pairs_limit);
   if (o.components) r.components = find_components(p, o.memory);
+  if constexpr (PartialGoalPuzzle<P>) {
+    if (p.has_goal()) r.goal = goal_view(p, run.space, bfs.distance);
+  }
   run.distance = std::move(bfs.distance);
   return run;
 }

@@ -34,6 +34,16 @@ struct Components {
   std::vector<std::uint64_t> sizes;  // descending
 };
 
+// Models with a partial goal (puzzle files): the goal side of the reachable space,
+// from a breadth-first search started at every goal position at once.
+struct GoalView {
+  std::string goal;                   // the goal picture, '*' for any content
+  std::uint64_t reached = 0;          // goal positions among the reachable ones
+  std::optional<unsigned> shortest;   // the start's distance to the nearest goal; none when unreached
+  std::vector<std::uint64_t> layers;  // layers[d] = positions at distance d from the nearest goal
+  std::vector<std::string> hardest;   // every position farthest from any goal, canonical order
+};
+
 struct AnalysisResult {
   std::string puzzle;
   std::string start;
@@ -47,6 +57,7 @@ struct AnalysisResult {
   std::optional<Diameter> diameter;
   std::optional<Components> components;
   std::optional<std::uint64_t> comparisons;  // state comparisons made by a linear lookup
+  std::optional<GoalView> goal;              // models with a partial goal only
   // Facts about the run, not the puzzle: they vary between runs and machines.
   int threads = 1;
   double seconds = 0;

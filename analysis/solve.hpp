@@ -26,17 +26,19 @@ struct Solution {
   std::uint64_t stored = 0;             // states in the queue when the search ended (the seed's count)
 };
 
-// `progress`, when given, gets one line per finished depth.
-template <Puzzle P, VisitedSet<typename P::State> V>
-Solution<P> solve_bfs(const P& p, const typename P::State& start, const typename P::State& goal, V& visited,
-                      const MemoryBudget& budget, Progress* progress = nullptr) {
+// Stops at the first generated state for which is_goal holds (a partial goal, such
+// as a block puzzle's "the big piece at the exit"). `progress`, when given, gets one
+// line per finished depth.
+template <Puzzle P, VisitedSet<typename P::State> V, class G>
+Solution<P> solve_bfs_until(const P& p, const typename P::State& start, G&& is_goal, V& visited,
+                            const MemoryBudget& budget, Progress* progress = nullptr) {
   using State = typename P::State;
   // Per stored state: queue and parent entries, twice for the vectors' growth, and the
   // visited set's share, at most std::unordered_set's 40 bytes (node and bucket; the
   // absl table takes at most 21, a ranked set is allocated and budgeted up front).
   constexpr std::uint64_t kBytesPerState = 2 * (sizeof(State) + sizeof(std::uint32_t)) + 40;
   Solution<P> sol;
-  if (start == goal) {
+  if (is_goal(start)) {
     sol.path = {start};
     sol.stored = 1;
     return sol;
@@ -45,6 +47,7 @@ Solution<P> solve_bfs(const P& p, const typename P::State& start, const typename
   std::vector<std::uint32_t> parent{0};
   visited.insert(start);
   std::optional<std::size_t> found_parent;
+  State goal{};
   std::size_t depth_end = 1;  // queue[..depth_end) holds the depths expanded so far and the next one
   unsigned depth = 0;
   for (std::size_t front = 0; front < queue.size() && !found_parent; ++front) {
@@ -55,8 +58,9 @@ Solution<P> solve_bfs(const P& p, const typename P::State& start, const typename
     }
     p.for_each_successor(queue[front], [&](const State& s) {
       if (found_parent) return;
-      if (s == goal) {
+      if (is_goal(s)) {
         found_parent = front;
+        goal = s;
       } else if (visited.insert(s)) {
         if ((queue.size() & 0xFFFFF) == 0) {
           budget.require_growing((queue.size() + 0x100000) * kBytesPerState, reachable_bound(p) * kBytesPerState,
@@ -76,6 +80,13 @@ Solution<P> solve_bfs(const P& p, const typename P::State& start, const typename
   }
   std::reverse(sol.path.begin(), sol.path.end());
   return sol;
+}
+
+template <Puzzle P, VisitedSet<typename P::State> V>
+Solution<P> solve_bfs(const P& p, const typename P::State& start, const typename P::State& goal, V& visited,
+                      const MemoryBudget& budget, Progress* progress = nullptr) {
+  return solve_bfs_until(
+      p, start, [&](const typename P::State& s) { return s == goal; }, visited, budget, progress);
 }
 
 // Why `start` cannot reach `goal`, for the error message.

@@ -47,18 +47,20 @@ struct Counts {
 
 template <Puzzle P>
 Counts enumerate_once(const P& p, const std::string& lookup) {
-  if (lookup == "ranked") {
-    const auto e = enumerate_ranked(p, p.goal());
-    return {e.states(), e.lookups, 0};
-  }
   const auto run = [&](auto& set) {
     const auto d = discover(p, p.goal(), set);
     benchmark::DoNotOptimize(d.order.data());
     return Counts{d.order.size(), set.stats().lookups, set.stats().comparisons};
   };
-  if (lookup == "ranked-serial") {
-    RankedLookup<P> set(p);
-    return run(set);
+  if constexpr (RankedPuzzle<P>) {
+    if (lookup == "ranked") {
+      const auto e = enumerate_ranked(p, p.goal());
+      return {e.states(), e.lookups, 0};
+    }
+    if (lookup == "ranked-serial") {
+      RankedLookup<P> set(p);
+      return run(set);
+    }
   }
   return with_lookup(lookup, p, run, reachable_bound(p));
 }

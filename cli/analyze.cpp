@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <exception>
 #include <filesystem>
 #include <iomanip>
 #include <iostream>
@@ -58,14 +59,36 @@ void print_summary(const std::vector<AnalysisResult>& results, const std::filesy
     }
     table << "\n";
   }
-  std::cout << table.str() << "reports written to " << out.string() << "/\n";
+  std::cout << table.str();
+  for (const auto& r : results) {
+    if (!r.goal) continue;
+    std::cout << r.puzzle << " goal " << r.goal->goal << ": ";
+    if (!r.goal->shortest) {
+      std::cout << "not reachable from the start\n";
+      continue;
+    }
+    std::cout << r.goal->reached << " goal positions reached, shortest solution " << *r.goal->shortest
+              << " moves; hardest positions " << r.goal->hardest.size() << " at " << r.goal->layers.size() - 1
+              << " moves from any goal\n";
+  }
+  std::cout << "reports written to " << out.string() << "/\n";
+}
+
+// What the model predicted for --components (Wilson's theorem for graphs), and
+// whether the count agrees.
+void print_prediction(const std::string& name, const Components& c, const ComponentPrediction& predicted) {
+  std::cout << name << ": " << c.sizes.size() << " components of " << c.positions << " positions; " << predicted.reason;
+  if (predicted.components) {
+    std::cout << (predicted.components == c.sizes.size() ? ": agrees" : ": DOES NOT AGREE with the count");
+  }
+  std::cout << "\n";
 }
 
 }  // namespace
 
 int run_analyze(const Args& args, Context& context) {
   std::vector<std::string> names;
-  std::string out = "reports-out", lookup;
+  std::string out = "reports-out", lookup, moves;
   std::string dot_limit = "300", all_pairs_limit = "20000", checkpoint_every;
   std::string comparisons_limit(kComparisonsLimitDefault);
   MemoryOption memory;
@@ -102,6 +125,8 @@ int run_analyze(const Args& args, Context& context) {
       "checkpoint-every", po::value(&checkpoint_every)->value_name("SECONDS"),
       "with --checkpoint: only when this long has passed since the last one (default 0: every level)")(
       "resume", po::value(&o.resume)->value_name("DIR"), "implicit engine: continue the run checkpointed in DIR")(
+      "moves", po::value(&moves)->value_name("METRIC"),
+      "sliding-block files: step, slide or path, overriding the file's moves")(
       "quiet,q", po::bool_switch(&quiet), "no progress lines and no summary table");
   po::positional_options_description positional;
   positional.add("puzzle", -1);
@@ -147,6 +172,7 @@ int run_analyze(const Args& args, Context& context) {
   std::vector<Job> jobs;
   for (const auto& name : names) {
     Job job{make_puzzle(name)};
+    if (!moves.empty()) std::visit([&](auto& p) { override_moves(p, moves); }, job.puzzle);
     job.name = std::visit([](const auto& p) { return p.name(); }, job.puzzle);
     for (const auto& earlier : jobs) {
       if (earlier.name == job.name) {
@@ -168,17 +194,31 @@ int run_analyze(const Args& args, Context& context) {
         job.puzzle);
     jobs.push_back(std::move(job));
   }
-  if (!o.resume.empty()) (void)read_checkpoint_header(o.resume);
+  // The MPI engine keeps one checkpoint per process and checks them itself.
+  const bool mpi = std::any_of(jobs.begin(), jobs.end(), [](const Job& j) { return j.engine == "mpi"; });
+  if (!o.resume.empty() && jobs.front().engine == "implicit") (void)read_checkpoint_header(o.resume);
 
   // Last, every destination, so that an unwritable one is found before any work.
   std::vector<reports::Destination> folders = {{out, "--out"}};
   for (const auto& job : jobs)
     folders.push_back({std::filesystem::path(out) / reports::folder_name(job.name), "--out"});
   if (!o.checkpoint.empty()) folders.push_back({o.checkpoint, "--checkpoint"});
-  reports::prepare_folders(folders);
+  // Under MPI every process runs this; rank 0 alone writes.
+  const auto created = mpi ? std::vector<std::filesystem::path>{} : reports::prepare_folders(folders);
 
   const auto threads = apply_threads(context);
   std::vector<AnalysisResult> results;
+  // A refusal only the engine can make (an MPI process's share of --memory) leaves
+  // nothing behind when it comes before the first report.
+  struct UndoFolders {
+    const std::vector<std::filesystem::path>& created;
+    const std::vector<AnalysisResult>& results;
+    ~UndoFolders() {
+      if (!results.empty() || std::uncaught_exceptions() == 0) return;
+      std::error_code ec;
+      for (const auto& f : created) std::filesystem::remove_all(f, ec);
+    }
+  } undo{created, results};
   for (const auto& job : jobs) {
     std::visit(
         [&](const auto& p) {
@@ -202,7 +242,15 @@ int run_analyze(const Args& args, Context& context) {
             view = reports::GraphView{&run.space.graph, {}, &run.distance};
             for (Vertex v = 0; v < run.space.vertices(); ++v) view->labels.push_back(p.format(run.space.state(v)));
           }
+          if (run.result.goal && !run.result.goal->shortest) {
+            std::cerr << "statespace: " << job.name << ": the goal " << run.result.goal->goal
+                      << " is not reachable from the start (analysed anyway)\n";
+          }
           reports::write_puzzle_report(out, run.result, view);
+          if constexpr (requires { p.predicted_components(); }) {
+            if (run.result.components && !quiet)
+              print_prediction(p.name(), *run.result.components, p.predicted_components());
+          }
           results.push_back(std::move(run.result));
         },
         job.puzzle);

@@ -175,7 +175,7 @@ class Loader {
       fail(node->source(), "'moves' does not apply to " + name +
                                ": its move rule is fixed (moves chooses the metric of sliding-block puzzle files)");
     }
-    o.engine = string(t, "engine", o.engine);
+    o.engine = string(t, "engine", "explicit");
     o.all_pairs = boolean(t, "all_pairs");
     o.components = boolean(t, "components");
     if (const toml::node* node = t.get("memory")) {

@@ -34,14 +34,18 @@ std::string board_lines(const std::string& position) {
 }  // namespace
 
 int run_solve(const Args& args, Context& context) {
-  std::string name, position, goal_text, format = "boards", method = "bfs", lookup = "ranked";
+  std::string name, position, goal_text, format = "boards", method = "bfs", lookup = "ranked", metric;
   std::string comparisons_limit(kComparisonsLimitDefault);
   MemoryOption memory;
   std::string batch, pdb_dir, partition;
   po::options_description options("Options");
   options.add_options()("puzzle", po::value(&name)->required()->value_name("PUZZLE"),
-                        "the puzzle (see statespace list)")("position", po::value(&position)->value_name("POSITION"),
-                                                            "the start position, quoted: \"N O L L / F O F _\"")(
+                        "the puzzle (see statespace list)")(
+      "position", po::value(&position)->value_name("POSITION"),
+      "the start position, quoted: \"N O L L / F O F _\" (puzzle files with a goal: default their start)")(
+      "from", po::value(&position)->value_name("POSITION"), "the start position (same as POSITION)")(
+      "moves", po::value(&metric)->value_name("METRIC"),
+      "sliding-block files: step, slide or path, overriding the file's moves")(
       "goal", po::value(&goal_text)->value_name("POSITION"), "the goal position (default: the puzzle's goal)")(
       "format", po::value(&format)->default_value(format)->value_name("FORMAT"),
       "boards (one board per step) or csv (step,position)")(
@@ -76,7 +80,6 @@ int run_solve(const Args& args, Context& context) {
   if (method != "bfs" && method != "bidirectional") {
     throw ParseError("solve: unknown --method '" + method + "' (expected bfs, bidirectional or ida)");
   }
-  if (position.empty()) throw ParseError("solve: missing POSITION (usage: statespace solve PUZZLE POSITION [options])");
   const LookupKind lookup_kind = parse_lookup(lookup);
   if (method == "bidirectional" && !vm["lookup"].defaulted()) {
     throw UsageError("solve: --lookup applies to --method bfs (the bidirectional search indexes its states itself)");
@@ -85,10 +88,25 @@ int run_solve(const Args& args, Context& context) {
   const std::uint64_t most_comparisons =
       parse_whole("--comparisons-limit", comparisons_limit, 0, std::numeric_limits<std::uint64_t>::max());
 
+  AnyPuzzle puzzle = make_puzzle(name);
+  if (!metric.empty()) std::visit([&](auto& p) { override_moves(p, metric); }, puzzle);
   return std::visit(
       [&](const auto& p) {
-        const auto start = p.parse(position);
+        using P = std::decay_t<decltype(p)>;
+        constexpr bool kPartialGoal = requires { p.is_goal(p.goal()); };
+        bool partial = false;
+        if constexpr (kPartialGoal) partial = goal_text.empty() && p.has_goal();
+        if (position.empty() && !partial) {
+          throw ParseError("solve: missing POSITION (usage: statespace solve PUZZLE POSITION [options])");
+        }
+        const auto start = position.empty() ? p.goal() : p.parse(position);
         const auto goal = goal_text.empty() ? p.goal() : p.parse(goal_text);
+        const auto reaches = [&](const typename P::State& s) {
+          if constexpr (kPartialGoal) {
+            if (partial) return p.is_goal(s);
+          }
+          return s == goal;
+        };
         if constexpr (requires { p.same_class(start, goal); }) {
           if (!p.same_class(start, goal)) throw UsageError(unsolvable_reason(p, start, goal, 0));
         }
@@ -96,13 +114,18 @@ int run_solve(const Args& args, Context& context) {
         Progress progress(p.name() + " solve");
         Solution<std::decay_t<decltype(p)>> sol;
         std::string prefix, cost;  // the method when not the default; comparisons made
+        if (method == "bidirectional" && partial) {
+          throw UsageError("solve: --method bidirectional needs one goal position (use --goal POSITION)");
+        }
         if (method == "bidirectional") {
           auto both = solve_bidirectional(p, start, goal, budget, &progress);
           sol = {std::move(both.path), both.stored};
           prefix = "bidirectional: ";
         } else {
           LookupKind kind = lookup_kind;
-          if (kind == LookupKind::kRanked) {
+          if constexpr (!RankedPuzzle<P>) {
+            if (kind == LookupKind::kRanked && vm["lookup"].defaulted()) kind = LookupKind::kHashed;
+          } else if (kind == LookupKind::kRanked) {
             const std::uint64_t need = RankBitset::bytes_for(p.rank_space());
             // The default must not refuse a short 15-puzzle solve over a 5.2 TB bitset:
             // a hash set grows with the search instead (the queue stays budgeted).
@@ -113,9 +136,15 @@ int run_solve(const Args& args, Context& context) {
             }
           }
           with_lookup(kind, p, [&](auto& visited) {
-            sol = solve_bfs(p, start, goal, visited, budget, &progress);
+            sol = solve_bfs_until(p, start, reaches, visited, budget, &progress);
             if (counts_comparisons(kind)) cost = ", " + with_commas(visited.stats().comparisons) + " comparisons";
           });
+        }
+        if constexpr (kPartialGoal) {
+          if (sol.path.empty() && partial) {
+            throw UsageError(p.name() + ": no solution from " + p.format(start) + ": none of the " +
+                             std::to_string(sol.stored) + " positions it reaches matches the goal " + p.goal_text());
+          }
         }
         if (sol.path.empty()) throw UsageError(unsolvable_reason(p, start, goal, sol.stored));
         const std::size_t moves = sol.path.size() - 1;
@@ -125,14 +154,24 @@ int run_solve(const Args& args, Context& context) {
           return 0;
         }
         std::cout << p.name() << ": " << moves << (moves == 1 ? " move" : " moves") << " from " << p.format(start)
-                  << " to " << p.format(goal) << " (" << prefix << count_of(sol.stored, "state", "states") << " stored"
-                  << cost << ")\n";
+                  << " to " << p.format(sol.path.back()) << " (" << prefix << count_of(sol.stored, "state", "states")
+                  << " stored" << cost << ")\n";
+        std::vector<std::string> names(sol.path.size());  // names[i]: the move into step i
+        if constexpr (requires { p.move_name(start, goal); }) {
+          std::cout << "moves:";
+          for (std::size_t i = 1; i < sol.path.size(); ++i) {
+            names[i] = p.move_name(sol.path[i - 1], sol.path[i]);
+            std::cout << " " << names[i];
+          }
+          std::cout << "\n";
+        }
         for (std::size_t i = 0; i < sol.path.size(); ++i) {
-          std::cout << "\nstep " << i << "\n" << board_lines(p.format(sol.path[i])) << "\n";
+          std::cout << "\nstep " << i << (names[i].empty() ? "" : ": " + names[i]) << "\n"
+                    << board_lines(p.format(sol.path[i])) << "\n";
         }
         return 0;
       },
-      make_puzzle(name));
+      puzzle);
 }
 
 }  // namespace statespace::cli

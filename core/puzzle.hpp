@@ -77,6 +77,13 @@ concept EnumerablePuzzle = Puzzle<P> && requires(const P& p) {
   p.for_each_position([](const typename P::State&) {});
 };
 
+// What a model knows in advance of the components of all its positions (Wilson's
+// theorem for tokens on a graph), for `analyze --components` to print and check.
+struct ComponentPrediction {
+  std::string reason;            // the case that applies, or why none does
+  std::uint64_t components = 0;  // the predicted count; 0: no prediction
+};
+
 // Every position, for models that can list them: ranked models by unranking.
 template <Puzzle P, class F>
 void for_each_position(const P& p, F&& f) {

@@ -5,7 +5,14 @@
 namespace statespace {
 
 const std::vector<PuzzleKind>& puzzle_kinds() {
-  static const std::vector<PuzzleKind> kinds = {};
+  static const std::vector<PuzzleKind> kinds = {
+      {"graph", "tokens sliding along the edges of a graph into empty vertices",
+       [](const TomlInput& f) { return AnyPuzzle(GraphTokens(f)); }},
+      {"permutation", "moves that permute numbered cells (2x2x2 cube, TopSpin, pancakes)",
+       [](const TomlInput& f) { return AnyPuzzle(CellPermutation(f)); }},
+      {"blocks", "sliding blocks: pieces of any shape on a board with walls (Klotski, Rush Hour)",
+       [](const TomlInput& file) -> AnyPuzzle { return load_blocks(file); }},
+  };
   return kinds;
 }
 

@@ -12,13 +12,16 @@
 #include <variant>
 #include <vector>
 
+#include "puzzles/blocks.hpp"
+#include "puzzles/cell_permutation.hpp"
+#include "puzzles/graph_tokens.hpp"
 #include "puzzles/nooff.hpp"
 #include "puzzles/oshidori.hpp"
 #include "puzzles/permutation_puzzle.hpp"
 
 namespace statespace {
 
-using AnyPuzzle = std::variant<NoOff, Hex6, Oshidori, Tiles>;
+using AnyPuzzle = std::variant<NoOff, Hex6, Oshidori, Tiles, Blocks, GraphTokens, CellPermutation>;
 
 struct ModelEntry {
   std::string_view form;                 // "nooff", "oshidori:N", "tiles:RxC"

@@ -13,8 +13,16 @@ TomlInput::TomlInput(const std::filesystem::path& file) : file_(file) {
   std::ostringstream bytes;
   bytes << in.rdbuf();
   text_ = bytes.str();
+  parse();
+}
+
+TomlInput::TomlInput(const std::filesystem::path& file, std::string text) : file_(file), text_(std::move(text)) {
+  parse();
+}
+
+void TomlInput::parse() {
   try {
-    root_ = toml::parse(text_, file.string());
+    root_ = toml::parse(text_, file_.string());
   } catch (const toml::parse_error& e) {
     fail(e.source(), std::string(e.description()) + " (expected TOML syntax)");
   }

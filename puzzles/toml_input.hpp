@@ -17,6 +17,8 @@ class TomlInput {
  public:
   // Parses the file; a missing file or a syntax error is a ParseError.
   explicit TomlInput(const std::filesystem::path& file);
+  // Parses `text` as if read from `file` (tests feed many texts without writing them).
+  TomlInput(const std::filesystem::path& file, std::string text);
 
   [[nodiscard]] const toml::table& root() const { return root_; }
   [[nodiscard]] const std::filesystem::path& file() const { return file_; }
@@ -36,6 +38,7 @@ class TomlInput {
                                                   std::string_view expected) const;
 
  private:
+  void parse();
   std::filesystem::path file_;
   std::string text_;
   toml::table root_;

@@ -34,7 +34,7 @@ void write_file_atomically(const std::filesystem::path& path, std::string_view c
   }
 }
 
-void prepare_folders(const std::vector<Destination>& destinations) {
+std::vector<std::filesystem::path> prepare_folders(const std::vector<Destination>& destinations) {
   std::vector<std::filesystem::path> created;  // the topmost folder each creation added
   const auto refuse = [&](const Destination& d, const std::string& why) {
     std::error_code ec;
@@ -62,6 +62,7 @@ void prepare_folders(const std::vector<Destination>& destinations) {
     std::filesystem::remove(probe, ec);
     if (!ok) refuse(d, std::strerror(error));
   }
+  return created;
 }
 
 }  // namespace statespace::reports

@@ -20,7 +20,8 @@ struct Destination {
 // Makes sure every folder can take files before any work starts: creates it with
 // its missing parents and writes and removes a probe file in it. On the first
 // failure removes the folders it created and throws UsageError naming the folder,
-// the option it came from and the reason; on success the folders stay.
-void prepare_folders(const std::vector<Destination>& destinations);
+// the option it came from and the reason; on success the folders stay, and the
+// topmost folder of each creation is returned, for a refusal found later to undo.
+std::vector<std::filesystem::path> prepare_folders(const std::vector<Destination>& destinations);
 
 }  // namespace statespace::reports

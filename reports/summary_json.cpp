@@ -29,6 +29,16 @@ std::string summary_json(const AnalysisResult& r) {
     j["components"] = {
         {"count", r.components->sizes.size()}, {"positions", r.components->positions}, {"sizes", r.components->sizes}};
   }
+  if (r.goal) {
+    auto& g = j["goal"];
+    g["goal"] = r.goal->goal;
+    g["reached"] = r.goal->reached;
+    g["shortest"] = r.goal->shortest ? nlohmann::ordered_json(*r.goal->shortest) : nlohmann::ordered_json();
+    g["distribution"] = r.goal->layers;
+    g["hardest_distance"] = r.goal->layers.empty() ? 0 : r.goal->layers.size() - 1;
+    g["hardest_count"] = r.goal->hardest.size();
+    g["hardest"] = r.goal->hardest;
+  }
   j["engine"] = r.engine;
   j["lookup"] = r.lookup;
   if (r.comparisons) j["comparisons"] = *r.comparisons;

@@ -1,18 +1,13 @@
 #!/usr/bin/env bash
 # The whole test suite: installs what is missing, checks the formatting, builds
-# Release, runs CTest. Then, when STATESPACE_SANITIZE_IN_TEST=1 or in CI (the CI
-# variable is set; STATESPACE_SANITIZE_IN_TEST=0 turns it off), the suite again under
+# Release, runs CTest. Then, when STATESPACE_SANITIZE_IN_TEST=1, the suite again under
 # AddressSanitizer and UndefinedBehaviorSanitizer (scripts/sanitize.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/build.sh
 scripts/format.sh --check
 ctest --test-dir build --output-on-failure --parallel "$(nproc)" "$@"
-sanitize="${STATESPACE_SANITIZE_IN_TEST:-}"
-if [ -z "$sanitize" ] && [ -n "${CI:-}" ] && [ "${CI:-}" != "false" ]; then
-  sanitize=1
-fi
-if [ "$sanitize" = 1 ]; then
+if [ "${STATESPACE_SANITIZE_IN_TEST:-}" = 1 ]; then
   echo "test.sh: the suite again under ASan and UBSan (scripts/sanitize.sh)" >&2
   scripts/sanitize.sh "$@"
 fi

@@ -272,8 +272,11 @@ TEST(Cli, RefusedBeforeAnyWorkWithNothingWritten) {
     const auto r = run_statespace(args);
     const std::string shown = c.args.substr(0, 120);
     EXPECT_EQ(r.exit_code, 2) << shown << "\n" << r.out;
-    EXPECT_EQ(std::count(r.out.begin(), r.out.end(), '\n'), 1) << shown << "\n" << r.out.substr(0, 600);
-    EXPECT_LT(r.out.size(), 700u) << shown;
+    EXPECT_EQ(r.std_out, "") << shown;
+    const std::string error =
+        r.std_err.substr(r.std_err.rfind("statespace: ") == std::string::npos ? 0 : r.std_err.rfind("statespace: "));
+    EXPECT_EQ(std::count(error.begin(), error.end(), '\n'), 1) << shown << "\n" << r.out.substr(0, 600);
+    EXPECT_LT(error.size(), 700u) << shown;
     EXPECT_EQ(r.out.find('\x1b'), std::string::npos) << shown;
     EXPECT_NE(r.out.find(c.word), std::string::npos) << shown << "\n" << r.out.substr(0, 600);
     EXPECT_FALSE(std::filesystem::exists(out)) << shown;

@@ -10,8 +10,27 @@
 
 namespace statespace::testing {
 
+// Wraps a visitor of small_models() for std::visit: small_models() holds ranked
+// models only, so the unranked alternatives (puzzle files) need no instantiation.
+template <class F>
+auto ranked_only(F f) {
+  return [f](const auto& p) {
+    if constexpr (RankedPuzzle<std::decay_t<decltype(p)>>) f(p);
+  };
+}
+
 // Every model `statespace list` shows whose rank space is at most `max_positions`,
 // plus two sizes the list does not show (an odd oshidori, a 2x4 board).
+// std::visit for tests over ranked models: other alternatives are skipped.
+template <class F>
+void visit_ranked(F&& f, const AnyPuzzle& any) {
+  std::visit(
+      [&](const auto& p) {
+        if constexpr (RankedPuzzle<std::decay_t<decltype(p)>>) f(p);
+      },
+      any);
+}
+
 inline std::vector<AnyPuzzle> small_models(std::uint64_t max_positions = 400'000) {
   std::vector<AnyPuzzle> out;
   for (const auto& name : listed_puzzles()) {

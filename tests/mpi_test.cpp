@@ -10,6 +10,7 @@
 #include <cstdlib>
 #include <string>
 
+#include "core/text.hpp"
 #include "distributed/mpi_bfs.hpp"
 #include "report_compare.hpp"
 #include "test_util.hpp"
@@ -20,6 +21,7 @@ namespace {
 namespace fs = std::filesystem;
 using testing::expect_same_reports;
 using testing::fresh_dir;
+using testing::fresh_dir_path;
 using testing::run_statespace;
 
 // Open MPI refuses root unless told (CI runs as root).
@@ -56,8 +58,7 @@ TEST(MpiEngine, TwoByFiveAtOneTwoThreeProcessesEqualsImplicit) {
   const fs::path dir = fresh_dir("mpi-2x5-singleton");
   const auto r = run_statespace("analyze tiles:2x5 --engine mpi --quiet --out " + dir.string());
   ASSERT_EQ(r.exit_code, 0) << r.out;
-  expect_same_reports(dir / "tiles-2x5",
-                      fs::temp_directory_path() / "statespace-test-mpi-2x5" / "implicit" / "tiles-2x5");
+  expect_same_reports(dir / "tiles-2x5", fresh_dir_path("mpi-2x5") / "implicit" / "tiles-2x5");
 }
 
 TEST(MpiEngine, ThreeByFourAtOneTwoThreeProcessesEqualsImplicit) { expect_mpi_matches_implicit("tiles:3x4", "3x4"); }
@@ -95,11 +96,11 @@ TEST(MpiEngine, ProcessShareOverTheBudgetIsRefusedBeforeWork) {
   EXPECT_LT(need, 32u << 20);
   const auto r = run_mpi(2, "analyze tiles:3x4 --engine mpi --memory 20M --out " + dir.string());
   EXPECT_NE(r.exit_code, 0);
-  EXPECT_NE(r.out.find("tiles:3x4: implicit BFS tables of MPI process 0 of 2 needs " + std::to_string(need) + " bytes"),
+  EXPECT_NE(r.out.find("tiles:3x4: implicit BFS tables of MPI process 0 of 2 needs " + with_commas(need) + " bytes"),
             std::string::npos)
       << r.out;
   EXPECT_NE(r.out.find("--memory"), std::string::npos) << r.out;
-  EXPECT_FALSE(fs::exists(dir / "tiles-3x4"));
+  EXPECT_FALSE(fs::exists(dir / "tiles-3x4" / "summary.json"));
 }
 
 }  // namespace

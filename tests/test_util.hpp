@@ -54,9 +54,13 @@ inline std::string read_file(const std::filesystem::path& p) {
   return ss.str();
 }
 
-// A fresh empty folder under the system temp dir.
+// A fresh empty folder under the system temp dir, one per process, so that suites
+// running at once (two build trees, ctest --parallel) never share one.
+inline std::filesystem::path fresh_dir_path(const std::string& name) {
+  return std::filesystem::temp_directory_path() / ("statespace-test-" + name + "-" + std::to_string(::getpid()));
+}
 inline std::filesystem::path fresh_dir(const std::string& name) {
-  const auto dir = std::filesystem::temp_directory_path() / ("statespace-test-" + name);
+  const auto dir = fresh_dir_path(name);
   std::filesystem::remove_all(dir);
   std::filesystem::create_directories(dir);
   return dir;

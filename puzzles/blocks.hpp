@@ -1,0 +1,232 @@
+// Sliding-block puzzles read from a file (kind = "blocks"): pieces of any shape on a
+// rectangular board with walls, moved by one of three metrics of the sliding-block
+// literature:
+//   step   one piece moves one cell;
+//   slide  one piece moves any distance in one straight line;
+//   path   one piece moves anywhere it can reach by steps while the rest stay.
+//
+// State: one byte per board cell, row by row (at most kMaxCells cells): 0 empty,
+// kWall a wall, else the piece's class code (1 + its class's index). Interchangeable
+// pieces share a class code, so positions that differ only by swapping them are equal
+// arrays. The pieces are recovered from the codes: a piece never rotates, so the first
+// uncovered cell of a class in reading order is the first cell of one of its pieces,
+// and reading the board greedily yields the placement of every piece uniquely.
+// Placements are 64-bit cell masks, precomputed per class and anchor cell.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/byte_cells.hpp"
+#include "core/puzzle.hpp"
+
+namespace statespace {
+
+enum class BlockMoves : std::uint8_t { kStep, kSlide, kPath };
+
+// "step" / "slide" / "path"; parse_block_moves returns false on anything else.
+std::string_view block_moves_name(BlockMoves m);
+bool parse_block_moves(std::string_view text, BlockMoves& out);
+
+// A picture cell that a loader could not accept: where (0-based row and column in
+// the picture's own text) and why.
+struct PictureError {
+  int line = 0;    // 0-based line of the picture text
+  int column = 0;  // 0-based character in that line
+  std::string message;
+};
+
+// Which way a piece may move.
+enum class Axis : std::uint8_t { kBoth, kHorizontal, kVertical };
+
+class Blocks {
+ public:
+  static constexpr int kMaxCells = 48;
+  static constexpr std::uint8_t kEmpty = 0;
+  static constexpr std::uint8_t kWall = 255;
+  using State = ByteCells<kMaxCells>;
+  using Mask = std::uint64_t;
+  static_assert(kMaxCells <= 64, "placements are 64-bit cell masks");
+
+  // Pieces of one class: one shape, interchangeable, printed with `letters` in order
+  // of their first cells (reading order).
+  struct PieceClass {
+    std::string letters;
+    std::vector<std::pair<int, int>> shape;  // (row, column) offsets from the first cell
+    Axis axis = Axis::kBoth;
+  };
+
+  // What a goal requires: pieces of given classes standing at given anchors, and
+  // cells that must be empty. Empty when the file has no goal.
+  struct Goal {
+    std::vector<std::pair<std::uint8_t, int>> pieces;  // (class code, anchor cell)
+    Mask empty = 0;
+    std::string text;  // the goal picture in position notation, '*' for any
+  };
+
+  Blocks() = default;
+  // `walls` marks wall cells; `start` is the position analyses start from by default.
+  Blocks(std::string name, int rows, int cols, std::vector<PieceClass> classes, Mask walls, State start, Goal goal,
+         BlockMoves moves);
+
+  [[nodiscard]] std::string name() const { return name_; }
+  [[nodiscard]] std::vector<int> row_lengths() const { return std::vector<int>(rows_, cols_); }
+  [[nodiscard]] int max_moves() const { return max_moves_; }
+  // The file's start: the default start of analyze and solve.
+  [[nodiscard]] State goal() const { return start_; }
+  [[nodiscard]] std::string format(const State& s) const;
+  [[nodiscard]] State parse(std::string_view text) const;
+
+  [[nodiscard]] int rows() const { return rows_; }
+  [[nodiscard]] int cols() const { return cols_; }
+  [[nodiscard]] const std::vector<PieceClass>& classes() const { return classes_; }
+  [[nodiscard]] BlockMoves moves() const { return moves_; }
+  void set_moves(BlockMoves m);
+
+  // The goal predicate, when the file has one.
+  [[nodiscard]] bool has_goal() const { return !goal_.pieces.empty() || goal_.empty != 0; }
+  [[nodiscard]] bool is_goal(const State& s) const;
+  [[nodiscard]] const std::string& goal_text() const { return goal_.text; }
+
+  // Every placement of the piece set on the board, reachable or not.
+  template <class F>
+  void for_each_position(F&& f) const {
+    State s = empty_board();
+    place_class(0, walls_, s, f);
+  }
+
+  // Takes the state by value: engines pass a reference into the queue that f grows.
+  template <class F>
+  void for_each_successor(const State s, F&& f) const {
+    std::array<std::pair<std::uint8_t, std::uint8_t>, kMaxCells> pieces;  // (class code, anchor)
+    const int n = decompose(s, pieces.data());
+    Mask occupied = walls_;
+    for (int c = 0; c < cells_; ++c) occupied |= Mask(s.cell[c] != kEmpty) << c;
+    for (int i = 0; i < n; ++i) {
+      const auto [code, anchor] = pieces[i];
+      const Mask own = placement(code, anchor);
+      const Mask others = occupied & ~own;
+      const Axis axis = classes_[code - 1].axis;
+      const auto fits = [&](int at) { return at >= 0 && placement(code, at) && !(placement(code, at) & others); };
+      if (moves_ == BlockMoves::kPath) {
+        // Breadth-first over the anchors this piece reaches alone.
+        Mask seen = Mask(1) << anchor;
+        std::array<std::uint8_t, kMaxCells> queue;
+        int head = 0, tail = 0;
+        queue[tail++] = anchor;
+        while (head < tail) {
+          const int at = queue[head++];
+          for (int d = 0; d < 4; ++d) {
+            if (!allowed(axis, d)) continue;
+            const int next = neighbour_[at * 4 + d];
+            if (!fits(next) || (seen >> next & 1)) continue;
+            seen |= Mask(1) << next;
+            queue[tail++] = std::uint8_t(next);
+            f(moved(s, code, own, next));
+          }
+        }
+        continue;
+      }
+      for (int d = 0; d < 4; ++d) {
+        if (!allowed(axis, d)) continue;
+        for (int at = neighbour_[anchor * 4 + d]; fits(at); at = neighbour_[at * 4 + d]) {
+          f(moved(s, code, own, at));
+          if (moves_ == BlockMoves::kStep) break;
+        }
+      }
+    }
+  }
+
+  // The pieces of s as (class code, anchor cell), in reading order of their anchors;
+  // returns how many.
+  int decompose(const State& s, std::pair<std::uint8_t, std::uint8_t>* out) const;
+
+  // Reads a picture (rows on lines or separated by '/', cells separated by spaces or
+  // side by side) into cell tokens; fills `where` with each token's (line, column).
+  static std::vector<std::vector<std::string>> picture_rows(std::string_view text,
+                                                            std::vector<std::vector<std::pair<int, int>>>* where);
+
+ private:
+  [[nodiscard]] Mask placement(std::uint8_t code, int anchor) const {
+    return placements_[std::size_t(code - 1) * std::size_t(cells_) + std::size_t(anchor)];
+  }
+  static bool allowed(Axis a, int d) {  // directions: 0 up, 1 left, 2 right, 3 down
+    return a == Axis::kBoth || (a == Axis::kHorizontal) == (d == 1 || d == 2);
+  }
+  [[nodiscard]] State moved(const State& s, std::uint8_t code, Mask from, int anchor) const {
+    State t = s;
+    for (Mask m = from; m; m &= m - 1) t.cell[__builtin_ctzll(m)] = kEmpty;
+    for (Mask m = placement(code, anchor); m; m &= m - 1) t.cell[__builtin_ctzll(m)] = code;
+    return t;
+  }
+  [[nodiscard]] State empty_board() const;
+
+  // Places the pieces of class index `cls` and of the classes after it; calls f with
+  // every complete placement. A class's pieces take ascending anchors, so each set of
+  // places is listed once.
+  template <class F>
+  void place_class(std::size_t cls, Mask occupied, State& s, F& f) const {
+    if (cls == classes_.size()) {
+      f(static_cast<const State&>(s));
+      return;
+    }
+    place_from(cls, counts_[cls], 0, occupied, s, f);
+  }
+  template <class F>
+  void place_from(std::size_t cls, int left, int from, Mask occupied, State& s, F& f) const {
+    if (left == 0) {
+      place_class(cls + 1, occupied, s, f);
+      return;
+    }
+    const auto code = std::uint8_t(cls + 1);
+    for (int a = from; a < cells_; ++a) {
+      const Mask m = placement(code, a);
+      if (!m || (m & occupied)) continue;
+      for (Mask b = m; b; b &= b - 1) s.cell[__builtin_ctzll(b)] = code;
+      place_from(cls, left - 1, a + 1, occupied | m, s, f);
+      for (Mask b = m; b; b &= b - 1) s.cell[__builtin_ctzll(b)] = kEmpty;
+    }
+  }
+
+  std::string name_;
+  int rows_ = 0, cols_ = 0, cells_ = 0;
+  std::vector<PieceClass> classes_;
+  std::vector<int> counts_;       // pieces per class
+  std::vector<Mask> placements_;  // [class][anchor]: the cells covered, 0 when off the board
+  std::vector<int> neighbour_;    // [cell][direction], -1 off the board
+  Mask walls_ = 0;
+  State start_{};
+  Goal goal_;
+  BlockMoves moves_ = BlockMoves::kStep;
+  int max_moves_ = 0;
+};
+
+static_assert(EnumerablePuzzle<Blocks>);
+
+class TomlInput;
+// The model a kind = "blocks" file describes; throws ParseError (FILE:LINE:COLUMN:).
+Blocks load_blocks(const TomlInput& file);
+
+[[noreturn]] void throw_bad_moves(std::string_view moves);
+[[noreturn]] void throw_moves_not_applicable(const std::string& name);
+
+// Applies a --moves override to models that have move metrics; throws UsageError
+// for the others.
+template <class P>
+void override_moves(P& p, std::string_view moves) {
+  if constexpr (requires { p.set_moves(BlockMoves::kStep); }) {
+    BlockMoves m{};
+    if (!parse_block_moves(moves, m)) {
+      throw_bad_moves(moves);
+    }
+    p.set_moves(m);
+  } else {
+    throw_moves_not_applicable(p.name());
+  }
+}
+
+}  // namespace statespace

@@ -1,0 +1,221 @@
+// Sliding-block puzzle files: the published numbers of Klotski, NO-OFF and a Rush
+// Hour card, the file NO-OFF against the built-in model, the loader's one-line
+// errors, and a randomised test of the loader over mutated files.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <fstream>
+#include <random>
+#include <set>
+
+#include "analysis/analyze.hpp"
+#include "analysis/solve.hpp"
+#include "core/errors.hpp"
+#include "core/lookup.hpp"
+#include "puzzles/puzzle_file.hpp"
+#include "test_util.hpp"
+
+namespace statespace {
+namespace {
+
+using testing::fresh_dir;
+using testing::run_statespace;
+
+const std::string kExamples = STATESPACE_EXAMPLES;
+
+Blocks load(const std::string& file, std::optional<BlockMoves> moves = std::nullopt) {
+  auto any = make_file_puzzle(kExamples + "/" + file);
+  EXPECT_TRUE(any.has_value());
+  Blocks b = std::get<Blocks>(*any);
+  if (moves) b.set_moves(*moves);
+  return b;
+}
+
+AnalysisResult analyse(const Blocks& b, bool components = false) {
+  AnalyzeOptions o;
+  o.progress = false;
+  o.components = components;
+  return analyze_explicit(b, o).result;
+}
+
+TEST(Blocks, KlotskiCountsAndShortestSolutionsInEachMetric) {
+  const std::vector<std::pair<BlockMoves, unsigned>> metrics = {
+      {BlockMoves::kStep, 116}, {BlockMoves::kSlide, 90}, {BlockMoves::kPath, 81}};
+  for (const auto& [moves, shortest] : metrics) {
+    const auto r = analyse(load("klotski.toml", moves), moves == BlockMoves::kStep);
+    EXPECT_EQ(r.states, 25'955u);
+    ASSERT_TRUE(r.goal && r.goal->shortest);
+    EXPECT_EQ(*r.goal->shortest, shortest) << block_moves_name(moves);
+    if (moves == BlockMoves::kStep) {
+      ASSERT_TRUE(r.components);
+      EXPECT_EQ(r.components->positions, 65'880u);
+      EXPECT_EQ(r.components->sizes.front(), 25'955u);
+      // The goal view's layers cover the reachable space.
+      std::uint64_t total = 0;
+      for (auto n : r.goal->layers) total += n;
+      EXPECT_EQ(total, r.states);
+      EXPECT_EQ(r.goal->reached, r.goal->layers.front());
+    }
+  }
+}
+
+TEST(Blocks, SolveReachesTheGoalInTheShortestLength) {
+  const Blocks b = load("klotski.toml", BlockMoves::kPath);
+  HashedLookup<Blocks::State> visited;
+  const auto sol = solve_bfs_until(
+      b, b.goal(), [&](const Blocks::State& s) { return b.is_goal(s); }, visited, MemoryBudget());
+  ASSERT_EQ(sol.path.size(), 82u);
+  EXPECT_TRUE(b.is_goal(sol.path.back()));
+  EXPECT_EQ(b.format(b.goal()), "B A A C / B A A C / D F F E / D G H E / I _ _ J");
+  // Every printed position reads back to itself.
+  for (const auto& s : sol.path) EXPECT_EQ(b.parse(b.format(s)), s);
+}
+
+// The file NO-OFF is the built-in one once the interchangeable pieces' letters are
+// identified (P is the second O, G the second F).
+TEST(Blocks, NoOffFileEqualsTheBuiltInModel) {
+  const Blocks file = load("nooff.toml");
+  const auto r = analyse(file);
+  AnalyzeOptions o;
+  o.progress = false;
+  const auto builtin = analyze_explicit(NoOff{}, o).result;
+  EXPECT_EQ(r.states, 540u);
+  EXPECT_EQ(r.eccentricity(), 56u);
+  EXPECT_EQ(r.layers, builtin.layers);
+  EXPECT_EQ(r.edges, builtin.edges);
+  std::set<std::string> ours, theirs(builtin.farthest.begin(), builtin.farthest.end());
+  for (auto f : r.farthest) {
+    std::replace(f.begin(), f.end(), 'P', 'O');
+    std::replace(f.begin(), f.end(), 'G', 'F');
+    ours.insert(f);
+  }
+  EXPECT_EQ(ours, theirs);
+  EXPECT_EQ(theirs.size(), 3u);
+  // The seed's problems: A 44 moves, its second example 36, B (a farthest) 56.
+  for (const auto& [from, moves] : std::vector<std::pair<std::string, std::size_t>>{
+           {"L L O N / O F F _", 44}, {"O N L L / O F F _", 36}, {"N O L L / F O F _", 56}}) {
+    HashedLookup<Blocks::State> visited;
+    const auto sol = solve_bfs(file, file.parse(from), file.goal(), visited, MemoryBudget());
+    EXPECT_EQ(sol.path.size(), moves + 1) << from;
+  }
+}
+
+TEST(Blocks, RushHourCardMatchesFoglemansDatabase) {
+  const auto r = analyse(load("rushhour-hardest.toml"));
+  EXPECT_EQ(r.states, 2'332u);
+  ASSERT_TRUE(r.goal && r.goal->shortest);
+  EXPECT_EQ(*r.goal->shortest, 60u);
+}
+
+TEST(Blocks, SameReportsForAnyThreadCount) {
+  const auto dir = fresh_dir("blocks-threads");
+  std::string first;
+  for (int threads : {1, 2, 3}) {
+    const auto out = dir / std::to_string(threads);
+    const auto r = run_statespace("--threads " + std::to_string(threads) + " analyze " + kExamples +
+                                  "/klotski.toml --moves slide --quiet --out " + out.string());
+    ASSERT_EQ(r.exit_code, 0) << r.std_err;
+    auto json = testing::read_file(out / "klotski" / "summary.json");
+    json = json.substr(0, json.find("\"run\""));
+    if (first.empty()) first = json;
+    EXPECT_EQ(json, first);
+  }
+  EXPECT_NE(first.find("\"shortest\": 90"), std::string::npos) << first;
+}
+
+struct BadFile {
+  std::string text;
+  std::string message;  // what the one line must contain
+};
+
+TEST(Blocks, BrokenFilesAreOneLineWithTheirPosition) {
+  const auto dir = fresh_dir("blocks-errors");
+  const std::string head = "name = \"x\"\nkind = \"blocks\"\n";
+  const std::vector<BadFile> cases = {
+      {head + "start = \"\"\"\nA A .\nB . A\n\"\"\"\n", "bad.toml:4:1: piece 'A' is not connected"},
+      {head + "start = \"\"\"\nA A .\nB .\n\"\"\"\n", "bad.toml:5:1: row 2 has 2 cells, expected 3"},
+      {head + "start = \"\"\"\nA A .\nB . ?\n\"\"\"\n", "bad.toml:5:5: unknown character '?'"},
+      {head + "start = \"AB.\"\nsame = [\"AZ\"]\n", "bad.toml:4:9: 'same' names 'Z', which is not a piece"},
+      {head + "start = \"AAB.\"\nsame = [\"AB\"]\n", "'same' group mixes shapes"},
+      {head + "start = \"AB.\"\ngoal = \"*.\"\n", "bad.toml:4:8: goal picture is 1x2, expected 1x3"},
+      {head + "start = \"AB.\"\ngoal = \"*.Q\"\n", "bad.toml:4:11: goal names 'Q', which is not a piece"},
+      {head + "start = \"A/.\"\n[axis]\nA = \"horizontal\"\n", "bad.toml:5:5: piece 'A' cannot move horizontally"},
+      {head + "start = \"AB.\"\ncolour = 1\n", "bad.toml:4:1: unknown key 'colour'"},
+      {head + "start = \"AB.\"\nmoves = \"jump\"\n", "bad.toml:4:9: unknown moves 'jump'"},
+      {head + "start = \"AAAAAAA/.......\\n.......\\n.......\\n.......\\n.......\\n.......\\n.......\"\n",
+       "too large for the state encoding (at most 48 cells)"},
+  };
+  for (const auto& c : cases) {
+    const auto file = dir / "bad.toml";
+    std::ofstream(file) << c.text;
+    const auto out = dir / "out";
+    const auto r = run_statespace("analyze " + file.string() + " --quiet --out " + out.string());
+    EXPECT_EQ(r.exit_code, 2) << c.text << r.out;
+    EXPECT_NE(r.std_err.find(c.message), std::string::npos) << c.text << r.std_err;
+    EXPECT_EQ(std::count(r.std_err.begin(), r.std_err.end(), '\n'), 1) << r.std_err;
+    EXPECT_FALSE(std::filesystem::exists(out)) << c.text;
+  }
+}
+
+TEST(Blocks, UnreachableGoalIsReportedAndAnalysedAnyway) {
+  const auto dir = fresh_dir("blocks-unreachable");
+  const auto file = dir / "stuck.toml";
+  std::ofstream(file) << "name = \"stuck\"\nkind = \"blocks\"\nstart = \"A#.\"\ngoal = \"*#A\"\n";
+  const auto r = run_statespace("analyze " + file.string() + " --quiet --out " + (dir / "out").string());
+  EXPECT_EQ(r.exit_code, 0) << r.std_err;
+  EXPECT_NE(r.std_err.find("is not reachable from the start (analysed anyway)"), std::string::npos) << r.std_err;
+  EXPECT_TRUE(std::filesystem::exists(dir / "out" / "stuck" / "summary.json"));
+}
+
+// Mutated copies of the corpus either load or fail with a ParseError naming the
+// file; a loaded puzzle prints and reads back its start and generates moves.
+// STATESPACE_FUZZ_ROUNDS raises the default number of files.
+TEST(Blocks, LoaderSurvivesMutatedFiles) {
+  std::vector<std::string> corpus;
+  for (const auto& e : std::filesystem::directory_iterator(STATESPACE_BLOCKS_CORPUS)) {
+    corpus.push_back(testing::read_file(e.path()));
+  }
+  std::sort(corpus.begin(), corpus.end());
+  ASSERT_GE(corpus.size(), 4u);
+  const char* env = std::getenv("STATESPACE_FUZZ_ROUNDS");
+  const int rounds = env ? std::atoi(env) : 20'000;
+  const std::string alphabet = "AB.#*_ \n\"'=[]{}/,x9-\\";
+  std::mt19937_64 rng(11);
+  const std::string file = "m.toml";
+  int loaded = 0;
+  for (int i = 0; i < rounds; ++i) {
+    std::string text = corpus[rng() % corpus.size()];
+    for (int k = 1 + int(rng() % 4); k > 0 && !text.empty(); --k) {
+      const std::size_t at = rng() % text.size();
+      switch (rng() % 3) {
+        case 0:
+          text[at] = alphabet[rng() % alphabet.size()];
+          break;
+        case 1:
+          text.insert(at, 1, alphabet[rng() % alphabet.size()]);
+          break;
+        default:
+          text.erase(at, 1 + rng() % 8);
+      }
+    }
+    try {
+      const Blocks b = load_blocks(TomlInput(file, text));
+      ++loaded;
+      EXPECT_EQ(b.parse(b.format(b.goal())), b.goal()) << text;
+      int n = 0;
+      b.for_each_successor(b.goal(), [&](const Blocks::State& s) {
+        ++n;
+        EXPECT_EQ(b.parse(b.format(s)), s) << text;
+      });
+      EXPECT_LE(n, b.max_moves());
+    } catch (const ParseError& e) {
+      const std::string what = e.what();
+      EXPECT_EQ(what.rfind(file + ":", 0), 0u) << what;
+      EXPECT_EQ(what.find('\n'), std::string::npos) << what;
+    }
+  }
+  EXPECT_GT(loaded, rounds / 20);
+}
+
+}  // namespace
+}  // namespace statespace
