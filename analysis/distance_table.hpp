@@ -1,7 +1,7 @@
 // Exact distance to the goal of every position of a small tiles board, one byte per
 // rank: what exact difficulty (generate's csv distances, --distance, --compare) reads.
 // Two engines fill it:
-//   explicit:   the lead's enumerate_explicit + parallel_bfs on the CSR graph, then
+//   explicit:   enumerate_explicit + parallel_bfs on the CSR graph, then
 //               distance(rank) = distance[vertex_of(rank)]; quick up to 10 cells (2x5);
 //   rank-space: level-synchronous BFS over the byte table itself, no graph: each level
 //               scans the table for the frontier depth, unranks, and claims successors
