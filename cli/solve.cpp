@@ -15,24 +15,6 @@
 
 namespace statespace::cli {
 
-namespace {
-
-// "L L N O / O F F _" -> "L L N O\nO F F _"
-std::string board_lines(const std::string& position) {
-  std::string out;
-  for (std::size_t i = 0; i < position.size(); ++i) {
-    if (position.compare(i, 3, " / ") == 0) {
-      out += '\n';
-      i += 2;
-    } else {
-      out += position[i];
-    }
-  }
-  return out;
-}
-
-}  // namespace
-
 int run_solve(const Args& args, Context& context) {
   std::string name, position, goal_text, format = "boards", method = "bfs", lookup = "ranked", metric;
   std::string comparisons_limit(kComparisonsLimitDefault);
@@ -167,7 +149,7 @@ int run_solve(const Args& args, Context& context) {
         }
         for (std::size_t i = 0; i < sol.path.size(); ++i) {
           std::cout << "\nstep " << i << (names[i].empty() ? "" : ": " + names[i]) << "\n"
-                    << board_lines(p.format(sol.path[i])) << "\n";
+                    << with_row_separator(p.format(sol.path[i]), "\n") << "\n";
         }
         return 0;
       },

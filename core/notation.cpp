@@ -75,4 +75,17 @@ std::string join_cells(const std::vector<std::string>& cells, const std::vector<
   return out;
 }
 
+std::string with_row_separator(std::string_view position, std::string_view separator) {
+  std::string out;
+  for (std::size_t i = 0; i < position.size(); ++i) {
+    if (position.substr(i, 3) == " / ") {
+      out += separator;
+      i += 2;
+    } else {
+      out += position[i];
+    }
+  }
+  return out;
+}
+
 }  // namespace statespace

@@ -21,4 +21,8 @@ std::vector<std::string> split_cells(std::string_view text, const std::vector<in
 // Joins cell symbols row by row: "1 2 3 / 4 5 6 / 7 8 _".
 std::string join_cells(const std::vector<std::string>& cells, const std::vector<int>& row_lengths);
 
+// A written position with its " / " row separators replaced by `separator`:
+// "L L N O / O F F _" -> "L L N O\nO F F _" for a terminal board.
+std::string with_row_separator(std::string_view position, std::string_view separator);
+
 }  // namespace statespace

@@ -3,33 +3,16 @@
 #include <algorithm>
 #include <sstream>
 
+#include "core/notation.hpp"
 #include "reports/tables.hpp"
 
 namespace statespace::reports {
-
-namespace {
-
-// "L L N O / O F F _" -> "L L N O\nO F F _" (a DOT line break inside the label).
-std::string dot_label(const std::string& position) {
-  std::string out;
-  for (std::size_t i = 0; i < position.size(); ++i) {
-    if (position.compare(i, 3, " / ") == 0) {
-      out += "\\n";
-      i += 2;
-    } else {
-      out += position[i];
-    }
-  }
-  return out;
-}
-
-}  // namespace
 
 std::string graph_dot(const Graph& g, const std::vector<std::string>& labels, const std::vector<Distance>& depth) {
   std::ostringstream out;
   out << "digraph G {\nrankdir=TB;\nnode [shape=box, fontname=\"monospace\"];\nedge [dir=none];\n";
   for (Vertex v = 0; v < depth.size(); ++v) {
-    out << v << "[label=\"" << dot_label(labels[v]) << "\", depth=" << depth[v] << "];\n";
+    out << v << "[label=\"" << with_row_separator(labels[v], "\\n") << "\", depth=" << depth[v] << "];\n";
   }
   Distance deepest = 0;
   for (auto d : depth) deepest = std::max(deepest, d);
