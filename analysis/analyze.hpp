@@ -13,6 +13,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "analysis/bfs.hpp"
@@ -28,15 +29,34 @@
 
 namespace statespace {
 
+// The BFS engine: the explicit Boost CSR graph, the two-bit implicit BFS over ranks
+// (tiles:RxC), that one over MPI processes, or the choice resolve_engine() makes.
+enum class Engine { automatic, explicit_graph, implicit, mpi };
+
+// "auto", "explicit", "implicit", "mpi": the --engine spelling and the reports' name.
+constexpr std::string_view engine_name(Engine e) {
+  switch (e) {
+    case Engine::explicit_graph:
+      return "explicit";
+    case Engine::implicit:
+      return "implicit";
+    case Engine::mpi:
+      return "mpi";
+    case Engine::automatic:
+      break;
+  }
+  return "auto";
+}
+
 struct AnalyzeOptions {
   std::string from;  // start position; empty: the goal
   std::string goal;  // goal position; empty: the model's goal
   bool all_pairs = false;
   std::uint64_t all_pairs_limit = 20'000;  // vertices; brute force is V BFS runs
   bool components = false;
-  std::optional<LookupKind> lookup;  // the visited set; none: the model's default_lookup()
-  std::string engine = "auto";       // explicit, implicit, mpi or auto (analysis/analyze_implicit.hpp)
-  std::uint64_t dot_limit = 300;     // positions up to which the explicit graph is kept, for graph.dot
+  std::optional<LookupKind> lookup;   // the visited set; none: the model's default_lookup()
+  Engine engine = Engine::automatic;  // resolve_engine() (analysis/analyze_implicit.hpp) decides
+  std::uint64_t dot_limit = 300;      // positions up to which the explicit graph is kept, for graph.dot
   MemoryBudget memory;
   std::string checkpoint;       // implicit engine: write its state here after each level
   double checkpoint_every = 0;  // ...at most once per this many seconds

@@ -14,11 +14,11 @@ ImplicitOptions implicit_options(const AnalyzeOptions& o) {
   return io;
 }
 
-AnalysisResult implicit_analysis(const Tiles& p, Board start, const ImplicitResult& im, const std::string& engine) {
+AnalysisResult implicit_analysis(const Tiles& p, Board start, const ImplicitResult& im, Engine engine) {
   AnalysisResult r;
   r.puzzle = p.name();
   r.start = p.format(start);
-  r.engine = engine;
+  r.engine = engine_name(engine);
   r.lookup = lookup_name(LookupKind::kRanked);  // the two-bit table is indexed by rank
   r.states = im.states();
   r.edges = im.edges();
@@ -30,7 +30,7 @@ AnalysisResult implicit_analysis(const Tiles& p, Board start, const ImplicitResu
 
 AnalysisResult analyze_implicit(const Tiles& p, const AnalyzeOptions& o) {
   const Board start = resolve_start(p, o);
-  return implicit_analysis(p, start, implicit_bfs(p, start, implicit_options(o)), "implicit");
+  return implicit_analysis(p, start, implicit_bfs(p, start, implicit_options(o)), Engine::implicit);
 }
 
 }  // namespace statespace

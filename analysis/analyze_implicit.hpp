@@ -17,50 +17,47 @@
 
 namespace statespace {
 
-// "explicit", "implicit" or "mpi" for o.engine on p. auto takes the implicit engine
+// The engine o.engine means on p (never Engine::automatic). automatic takes the implicit engine
 // for tiles:RxC unless something asked for needs the explicit graph (graph.dot within
 // o.dot_limit, --all-pairs, --components, a --lookup); checkpoints always take it.
-// Throws UsageError for an unknown engine, for implicit on a model other than
+// Throws UsageError for implicit on a model other than
 // tiles:RxC, for checkpoints without it, for the explicit graph's extras with it, and
 // for a run over the memory budget (an explicit tiles run names the implicit
 // engine's need), so that every refusal comes before any work.
 template <Puzzle P>
-std::string resolve_engine(const P& p, const AnalyzeOptions& o) {
+Engine resolve_engine(const P& p, const AnalyzeOptions& o) {
   constexpr bool kTiles = TileGridPuzzle<P>;
   const bool checkpoints = !o.checkpoint.empty() || !o.resume.empty();
   const bool wants_graph = o.all_pairs || o.components || o.lookup.has_value();
-  if (o.engine != "explicit" && o.engine != "implicit" && o.engine != "mpi" && o.engine != "auto") {
-    throw ParseError("analyze: unknown --engine " + quote_input(o.engine) +
-                     " (expected one of: explicit, implicit, mpi, auto)");
-  }
-  std::string engine = o.engine;
-  if (engine == "auto") {
+  Engine engine = o.engine;
+  if (engine == Engine::automatic) {
     const bool implicit = checkpoints || (!wants_graph && reachable_bound(p) > o.dot_limit);
-    engine = kTiles && implicit ? "implicit" : "explicit";
+    engine = kTiles && implicit ? Engine::implicit : Engine::explicit_graph;
   }
   const std::uint64_t explicit_need = enumerate_explicit_bytes(p, o.lookup.value_or(default_lookup<P>()));
   if constexpr (kTiles) {
     // Each engine's own refusal, ahead of it; the explicit one names the engine that
     // may fit when nothing asked for the explicit graph's extras.
-    if (engine == "implicit" && !wants_graph) o.memory.require(implicit_bytes(p), p.name() + ": implicit BFS");
-    if (engine == "explicit" && !wants_graph && !checkpoints) {
+    if (engine == Engine::implicit && !wants_graph) o.memory.require(implicit_bytes(p), p.name() + ": implicit BFS");
+    if (engine == Engine::explicit_graph && !wants_graph && !checkpoints) {
       o.memory.require(explicit_need, p.name() + ": explicit graph",
                        "use --engine implicit, which needs " + with_commas(implicit_bytes(p)) + " bytes");
     }
   }
-  if (engine == "explicit") o.memory.require(explicit_need, p.name() + ": explicit graph");
+  if (engine == Engine::explicit_graph) o.memory.require(explicit_need, p.name() + ": explicit graph");
   // The MPI engine (distributed/) is the implicit one over processes: same rules.
-  const std::string family = engine == "mpi" ? "implicit" : engine;
-  if (family == "implicit" && !kTiles) {
-    throw UsageError(p.name() + ": --engine " + engine + " handles the tiles:RxC puzzles only (use --engine explicit)");
+  const bool implicit_family = engine == Engine::implicit || engine == Engine::mpi;
+  if (implicit_family && !kTiles) {
+    throw UsageError(p.name() + ": --engine " + std::string(engine_name(engine)) +
+                     " handles the tiles:RxC puzzles only (use --engine explicit)");
   }
-  if (checkpoints && family != "implicit") {
+  if (checkpoints && !implicit_family) {
     throw UsageError(p.name() + ": --checkpoint and --resume need the implicit engine (--engine implicit, tiles:RxC)");
   }
-  if (family == "implicit" && (o.all_pairs || o.components)) {
+  if (implicit_family && (o.all_pairs || o.components)) {
     throw UsageError(p.name() + ": --all-pairs and --components need the explicit graph (--engine explicit)");
   }
-  if (family == "implicit" && o.lookup) {
+  if (implicit_family && o.lookup) {
     throw UsageError(p.name() +
                      ": --lookup chooses the explicit engine's visited set; the implicit engine has its own");
   }
@@ -75,13 +72,13 @@ AnalysisResult analyze_implicit(const Tiles& p, const AnalyzeOptions& o);
 // checkpointing continues into the resumed folder), and the AnalysisResult of an
 // implicit run from `start` (for the MPI engine too), run facts aside.
 ImplicitOptions implicit_options(const AnalyzeOptions& o);
-AnalysisResult implicit_analysis(const Tiles& p, Board start, const ImplicitResult& im, const std::string& engine);
+AnalysisResult implicit_analysis(const Tiles& p, Board start, const ImplicitResult& im, Engine engine);
 
 // The implicit analysis when o's engine resolves to it for p, else nothing.
 template <Puzzle P>
 std::optional<AnalysisResult> analyze_if_implicit(const P& p, const AnalyzeOptions& o) {
   if constexpr (TileGridPuzzle<P>) {
-    if (resolve_engine(p, o) == "implicit") return analyze_implicit(Tiles(p.rows(), p.cols()), o);
+    if (resolve_engine(p, o) == Engine::implicit) return analyze_implicit(Tiles(p.rows(), p.cols()), o);
   } else {
     (void)resolve_engine(p, o);  // rejects implicit-only options
   }

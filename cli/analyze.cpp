@@ -30,8 +30,8 @@ namespace {
 
 struct Job {
   AnyPuzzle puzzle;
-  std::string name;    // the model's name: its report folder, and the duplicate check
-  std::string engine;  // resolve_engine()'s choice
+  std::string name;                   // the model's name: its report folder, and the duplicate check
+  Engine engine = Engine::automatic;  // resolve_engine()'s choice
 };
 
 // The terminal table: the summary files' facts, counts with thousands separators.
@@ -89,7 +89,7 @@ void print_prediction(const std::string& name, const Components& c, const Compon
 int run_analyze(const Args& args, Context& context) {
   std::vector<std::string> names;
   std::string out = "reports-out", lookup, moves;
-  std::string dot_limit = "300", all_pairs_limit = "20000", checkpoint_every;
+  std::string engine = "auto", dot_limit = "300", all_pairs_limit = "20000", checkpoint_every;
   std::string comparisons_limit(kComparisonsLimitDefault);
   MemoryOption memory;
   AnalyzeOptions o;
@@ -115,7 +115,7 @@ int run_analyze(const Args& args, Context& context) {
       ("visited-set strategy for enumeration: " + lookup_names() + " (linear ones also count comparisons)").c_str())(
       "comparisons-limit", po::value(&comparisons_limit)->default_value(comparisons_limit)->value_name("N"),
       "refuse a linear --lookup that may compare states more often than this")(
-      "engine", po::value(&o.engine)->default_value(o.engine)->value_name("NAME"),
+      "engine", po::value(&engine)->default_value(engine)->value_name("NAME"),
       "BFS engine: explicit (Boost CSR graph), implicit (two-bit BFS over ranks, tiles:RxC), mpi (the implicit one "
       "over MPI processes: mpirun -np N statespace analyze ...) or auto (implicit for tiles:RxC unless graph.dot, "
       "--all-pairs, --components or --lookup need the graph)");
@@ -152,6 +152,7 @@ int run_analyze(const Args& args, Context& context) {
     o.checkpoint_every = parse_seconds("--checkpoint-every", checkpoint_every);
   }
   if (!lookup.empty()) o.lookup = parse_lookup(lookup);
+  o.engine = parse_engine(engine);
   o.memory = memory.budget();
   o.progress = !quiet;
   o.threads = threads_in_use(context);
@@ -195,8 +196,8 @@ int run_analyze(const Args& args, Context& context) {
     jobs.push_back(std::move(job));
   }
   // The MPI engine keeps one checkpoint per process and checks them itself.
-  const bool mpi = std::any_of(jobs.begin(), jobs.end(), [](const Job& j) { return j.engine == "mpi"; });
-  if (!o.resume.empty() && jobs.front().engine == "implicit") (void)read_checkpoint_header(o.resume);
+  const bool mpi = std::any_of(jobs.begin(), jobs.end(), [](const Job& j) { return j.engine == Engine::mpi; });
+  if (!o.resume.empty() && jobs.front().engine == Engine::implicit) (void)read_checkpoint_header(o.resume);
 
   // Last, every destination, so that an unwritable one is found before any work.
   std::vector<reports::Destination> folders = {{out, "--out"}};
@@ -238,7 +239,7 @@ int run_analyze(const Args& args, Context& context) {
           run.result.peak_bytes = peak_rss_bytes();
           run.result.peak_per_run = per_run_peak;
           std::optional<reports::GraphView> view;
-          if (job.engine == "explicit" && run.result.states <= o.dot_limit) {  // implicit keeps no graph
+          if (job.engine == Engine::explicit_graph && run.result.states <= o.dot_limit) {  // implicit keeps no graph
             view = reports::GraphView{&run.space.graph, {}, &run.distance};
             for (Vertex v = 0; v < run.space.vertices(); ++v) view->labels.push_back(p.format(run.space.state(v)));
           }

@@ -11,6 +11,7 @@
 #include <string>
 #include <string_view>
 
+#include "analysis/analyze.hpp"
 #include "analysis/explicit_space.hpp"
 #include "analysis/memory.hpp"
 #include "core/errors.hpp"
@@ -46,6 +47,14 @@ inline double parse_seconds(std::string_view option, std::string_view text) {
 // A path option given as "" would name the current folder or the root by accident.
 inline void require_nonempty(std::string_view option, const std::string& text, std::string_view expected) {
   if (text.empty()) throw ParseError("empty " + std::string(option) + " '' (expected " + std::string(expected) + ")");
+}
+
+// An engine by its name (engine_name): --engine's value, a report manifest's engine.
+inline Engine parse_engine(std::string_view text) {
+  for (Engine e : {Engine::explicit_graph, Engine::implicit, Engine::mpi, Engine::automatic}) {
+    if (text == engine_name(e)) return e;
+  }
+  throw ParseError("unknown --engine " + quote_input(text) + " (expected one of: explicit, implicit, mpi, auto)");
 }
 
 // The --memory option of every command that allocates big tables, and its budget.

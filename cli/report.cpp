@@ -70,7 +70,7 @@ std::string analyze_command(const ManifestAnalysis& a) {
   if (!o.from.empty()) cmd += " --from " + quoted(o.from);
   if (!o.goal.empty()) cmd += " --goal " + quoted(o.goal);
   if (!a.moves.empty()) cmd += " --moves " + a.moves;
-  cmd += " --engine " + o.engine;
+  cmd += " --engine " + std::string(engine_name(o.engine));
   if (o.all_pairs) cmd += " --all-pairs";
   if (o.components) cmd += " --components";
   return cmd;
@@ -81,8 +81,8 @@ std::string cache_key(const ManifestAnalysis& a, const std::string& puzzle_name)
   const AnalyzeOptions& o = a.options;
   return std::string("statespace report cache\nversion ") + STATESPACE_VERSION + "\npuzzle " + puzzle_name +
          "\npuzzle-file-hash " + a.puzzle_hash + "\nfrom " + o.from + "\ngoal " + o.goal + "\nmoves " + a.moves +
-         "\nengine " + o.engine + "\nall-pairs " + (o.all_pairs ? "yes" : "no") + "\ncomponents " +
-         (o.components ? "yes" : "no") + "\n";
+         "\nengine " + std::string(engine_name(o.engine)) + "\nall-pairs " + (o.all_pairs ? "yes" : "no") +
+         "\ncomponents " + (o.components ? "yes" : "no") + "\n";
 }
 
 // cache/<puzzle>-<hash of the key>: readable, and one folder per key.

@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "analysis/analyze_implicit.hpp"
+#include "cli/args.hpp"
 #include "core/errors.hpp"
 #include "puzzles/toml_input.hpp"
 #include "reports/article.hpp"
@@ -175,7 +176,9 @@ class Loader {
       fail(node->source(), "'moves' does not apply to " + name +
                                ": its move rule is fixed (moves chooses the metric of sliding-block puzzle files)");
     }
-    o.engine = string(t, "engine", "explicit");
+    o.engine = Engine::explicit_graph;
+    if (const toml::node* node = t.get("engine"))
+      check_at(*node, [&] { o.engine = parse_engine(string(t, "engine", "")); });
     o.all_pairs = boolean(t, "all_pairs");
     o.components = boolean(t, "components");
     if (const toml::node* node = t.get("memory")) {

@@ -7,7 +7,7 @@ namespace statespace {
 MpiAnalysis analyze_mpi(const Tiles& p, const AnalyzeOptions& o) {
   const Board start = resolve_start(p, o);
   const MpiResult m = mpi_bfs(p, start, implicit_options(o));
-  return {implicit_analysis(p, start, m.bfs, "mpi"), mpi_rank() == 0};
+  return {implicit_analysis(p, start, m.bfs, Engine::mpi), mpi_rank() == 0};
 }
 
 }  // namespace statespace

@@ -25,7 +25,7 @@ MpiAnalysis analyze_mpi(const Tiles& p, const AnalyzeOptions& o);
 template <Puzzle P>
 std::optional<MpiAnalysis> analyze_if_mpi(const P& p, const AnalyzeOptions& o) {
   if constexpr (TileGridPuzzle<P>) {
-    if (resolve_engine(p, o) == "mpi") return analyze_mpi(Tiles(p.rows(), p.cols()), o);
+    if (resolve_engine(p, o) == Engine::mpi) return analyze_mpi(Tiles(p.rows(), p.cols()), o);
   }
   return std::nullopt;
 }
