@@ -11,7 +11,7 @@
 #   PDB_DIR=/tmp/pdb scripts/korf100.sh     # default: statespace's own cache folder
 #   BIN=/path/to/statespace scripts/korf100.sh   # that binary, no build
 #
-# The first run builds the databases (7-8: 577 MB of tables, ~2 GB while building)
+# The first run builds the databases (7-8: 577 MB of tables, 1.6 GB while building)
 # and caches them; later runs map them.
 set -euo pipefail
 cd "$(dirname "$0")/.."
