@@ -137,8 +137,9 @@ Diameter find_diameter(const P& p, const ExplicitSpace<P>& space, std::uint64_t 
   return d;
 }
 
+// With `start`, also the size of its component.
 template <Puzzle P>
-Components find_components(const P& p, const MemoryBudget& budget) {
+Components find_components(const P& p, const MemoryBudget& budget, const typename P::State* start = nullptr) {
   const ExplicitSpace<P> all = [&] {
     if constexpr (RankedPuzzle<P>) {
       return build_explicit(p, RankBitset::full(p.rank_space()), budget);
@@ -156,6 +157,7 @@ Components find_components(const P& p, const MemoryBudget& budget) {
   c.positions = all.vertices();
   c.sizes.assign(count, 0);
   for (const Vertex v : component) ++c.sizes[v];
+  if (start && all.contains(*start)) c.start = c.sizes[component[all.vertex_of(*start)]];
   std::sort(c.sizes.rbegin(), c.sizes.rend());
   return c;
 }
@@ -189,7 +191,7 @@ AnalysisRun<P> analyze_explicit(const P& p, const AnalyzeOptions& o) {
   }
   r.layer_edges = count_layer_edges(run.space.graph, bfs.distance);
   if (o.all_pairs) r.diameter = find_diameter(p, run.space, o.all_pairs_limit);
-  if (o.components) r.components = find_components(p, o.memory);
+  if (o.components) r.components = find_components(p, o.memory, &start);
   if constexpr (PartialGoalPuzzle<P>) {
     if (p.has_goal()) r.goal = goal_view(p, run.space, bfs.distance);
   }

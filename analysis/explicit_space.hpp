@@ -57,7 +57,9 @@ Discovery<P> discover(const P& p, const typename P::State& start, V& visited, Pr
   for (std::size_t begin = 0; begin < d.order.size();) {
     const std::size_t end = d.order.size();
     for (std::size_t i = begin; i < end; ++i) {
-      p.for_each_successor(d.order[i], [&](const typename P::State& s) {
+      // A copy: the callback grows d.order, which may move the element.
+      const typename P::State from = d.order[i];
+      p.for_each_successor(from, [&](const typename P::State& s) {
         if (!visited.insert(s)) return;
         if (budget && (d.order.size() & 0xFFFFF) == 0) {
           budget->require(explicit_bytes(p, d.order.size() + 0x100000), p.name() + ": explicit graph");

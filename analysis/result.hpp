@@ -32,6 +32,7 @@ struct Diameter {
 struct Components {
   std::uint64_t positions = 0;       // the rank space
   std::vector<std::uint64_t> sizes;  // descending
+  std::uint64_t start = 0;           // the size of the start's component; 0 when not asked
 };
 
 // Models with a partial goal (puzzle files): the goal side of the reachable space,

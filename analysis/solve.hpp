@@ -56,7 +56,8 @@ Solution<P> solve_bfs_until(const P& p, const typename P::State& start, G&& is_g
       if (progress) progress->level(depth, queue.size() - depth_end, queue.size());
       depth_end = queue.size();
     }
-    p.for_each_successor(queue[front], [&](const State& s) {
+    const State from = queue[front];  // the callback grows the queue, which may move its elements
+    p.for_each_successor(from, [&](const State& s) {
       if (found_parent) return;
       if (is_goal(s)) {
         found_parent = front;

@@ -41,7 +41,8 @@ void bm_std(benchmark::State& state) {
     std::unordered_set<State, absl::Hash<State>> seen{p.goal()};
     std::vector<State> queue{p.goal()};
     for (std::size_t i = 0; i < queue.size(); ++i) {
-      p.for_each_successor(queue[i], [&](const State& s) {
+      const State from = queue[i];  // the callback grows the queue, which may move its elements
+      p.for_each_successor(from, [&](const State& s) {
         if (seen.insert(s).second) queue.push_back(s);
       });
     }

@@ -20,6 +20,7 @@
 #include "core/lookup.hpp"
 #include "core/text.hpp"
 #include "distributed/analyze_mpi.hpp"
+#include "puzzles/puzzle_file.hpp"
 #include "puzzles/registry.hpp"
 #include "reports/atomic_file.hpp"
 #include "reports/puzzle_report.hpp"
@@ -53,9 +54,12 @@ void print_summary(const std::vector<AnalysisResult>& results, const std::filesy
           << with_commas(r.farthest.size());
     if (diameters) table << std::setw(10) << (r.diameter ? std::to_string(r.diameter->length) : "");
     table << std::setw(10) << std::fixed << std::setprecision(3) << r.seconds;
+    // The count, not every size: Klotski's placements fall into 898 components. The
+    // sizes are in the report files.
     if (components && r.components) {
-      table << "  " << r.components->sizes.size() << ":";
-      for (const auto size : r.components->sizes) table << " " << with_commas(size);
+      const auto& c = *r.components;
+      table << "  " << with_commas(c.sizes.size()) << " of " << with_commas(c.positions) << " positions (largest "
+            << with_commas(c.sizes.empty() ? 0 : c.sizes.front()) << "; start's " << with_commas(c.start) << ")";
     }
     table << "\n";
   }
@@ -67,7 +71,7 @@ void print_summary(const std::vector<AnalysisResult>& results, const std::filesy
       std::cout << "not reachable from the start\n";
       continue;
     }
-    std::cout << r.goal->reached << " goal positions reached, shortest solution " << *r.goal->shortest
+    std::cout << with_commas(r.goal->reached) << " goal positions reached, shortest solution " << *r.goal->shortest
               << " moves; hardest positions " << r.goal->hardest.size() << " at " << r.goal->layers.size() - 1
               << " moves from any goal\n";
   }
@@ -82,6 +86,65 @@ void print_prediction(const std::string& name, const Components& c, const Compon
     std::cout << (predicted.components == c.sizes.size() ? ": agrees" : ": DOES NOT AGREE with the count");
   }
   std::cout << "\n";
+}
+
+// The puzzle file format, after the options of `analyze --help`: the blocks kind in
+// full, the other kinds by name (README "Puzzle files: graphs and permutations").
+void print_puzzle_file_help() {
+  std::cout << R"(
+Puzzle files: a PUZZLE ending in .toml is read as a file (TOML). Every file has
+  name  = "klotski"                 the puzzle's name: its report folder
+  title = "Klotski, standard start" optional, one line (statespace list DIR shows it)
+  kind  = "blocks"                  one of the kinds below
+kind = "blocks", sliding blocks: pieces of any shape on a rectangular board with walls.
+  start  required. The board as a picture: one character per cell, rows on lines of
+         their own or separated by '/', cells side by side ("BAAC") or separated by
+         spaces ("B A A C"). A letter or digit is a cell of the piece of that name
+         (every cell of a piece carries its character; the cells touch side by side,
+         4-connected; pieces never turn); '.' or '_' an empty cell; '#' a wall. At most
+         48 cells.
+  same   optional. Groups of interchangeable pieces, one shape per group:
+         same = ["BCDE", "GHIJ"]. Positions that differ only by swapping pieces of a
+         group are one position, printed with the group's letters in reading order.
+         Pieces outside `same` are distinct even when their shapes agree.
+  moves  optional. "step" (default): one piece moves one cell; "slide": one piece
+         moves any distance in one straight line; "path": one piece moves anywhere it
+         reaches by steps while the others stay. --moves overrides it.
+  goal   optional. A partial picture of the start's size: '*' any content, '.' or '_'
+         an empty cell, '#' a wall of the start, a piece's letter: that piece (or one
+         of its group) stands exactly there. analyze then reports the shortest
+         solution and the goal-distance view; solve stops at the nearest goal.
+  axis   optional. Pieces that move along one axis only (Rush Hour cars):
+         axis = { A = "horizontal", B = "vertical" }, or the same as an [axis] table.
+  Example (examples/puzzles/klotski.toml: 25,955 positions, 116 step moves):
+    name  = "klotski"
+    title = "Klotski (Huarong Dao), standard start"
+    kind  = "blocks"
+    start = """
+    B A A C
+    B A A C
+    D F F E
+    D G H E
+    I . . J
+    """
+    same  = ["BCDE", "GHIJ"]
+    moves = "step"
+    goal  = """
+    * * * *
+    * * * *
+    * * * *
+    * A A *
+    * A A *
+    """
+  A broken file is one line, FILE:LINE:COLUMN: what is wrong (what was expected),
+  exit code 2, before any work starts.
+)";
+  for (const auto& k : puzzle_kinds()) {
+    if (k.name != "blocks") {
+      std::cout << "kind = \"" << k.name << "\": " << k.description
+                << "; keys and an example in README.md, \"Puzzle files\".\n";
+    }
+  }
 }
 
 }  // namespace
@@ -131,7 +194,10 @@ int run_analyze(const Args& args, Context& context) {
   po::positional_options_description positional;
   positional.add("puzzle", -1);
   po::variables_map vm;
-  if (!parse_command(command("analyze"), options, positional, args, vm, context)) return 0;
+  if (!parse_command(command("analyze"), options, positional, args, vm, context)) {
+    if (vm.count("help")) print_puzzle_file_help();
+    return 0;
+  }
 
   // Options first, each on its own.
   require_nonempty("--out", out, "a folder");

@@ -17,7 +17,7 @@ namespace statespace::cli {
 namespace {
 
 constexpr std::array kCommands = {
-    Command{"list", "list", "the puzzle catalog: names, sizes and goals", run_list},
+    Command{"list", "list [DIR]", "the puzzle catalog: names, sizes and goals; or the puzzle files in DIR", run_list},
     Command{"analyze", "analyze PUZZLE... [options]",
             "distance distribution, eccentricity, farthest positions; writes CSV/JSON/DOT reports", run_analyze},
     Command{"solve", "solve PUZZLE POSITION [options]", "a shortest solution, board by board", run_solve},

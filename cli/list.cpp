@@ -1,15 +1,125 @@
-// statespace list: the registry, with the size of each rank space and its goal.
+// statespace list: the registry, with the size of each rank space and its goal; or,
+// given a folder, the puzzle files in it. A listing never runs a BFS: the size shown
+// for a file is its count of arrangements (graph, permutation) or of placements
+// (blocks), both upper bounds of what analyze will reach, and a blocks count stops
+// at kCountLimit. A file that does not load is reported on stderr with its
+// FILE:LINE:COLUMN line; the listing goes on and the exit code is 2.
+#include <algorithm>
+#include <filesystem>
 #include <iomanip>
 #include <iostream>
+#include <sstream>
 
 #include "cli/cli.hpp"
+#include "core/errors.hpp"
+#include "core/text.hpp"
+#include "puzzles/puzzle_file.hpp"
 #include "puzzles/registry.hpp"
 
 namespace statespace::cli {
 
+namespace {
+
+constexpr std::uint64_t kCountLimit = 10'000'000;
+
+// "4x5" for a rectangular board, else the row lengths: "2+3+2".
+std::string board_text(const std::vector<int>& rows) {
+  if (rows.empty()) return "-";
+  if (std::all_of(rows.begin(), rows.end(), [&](int r) { return r == rows[0]; })) {
+    return std::to_string(rows.size()) + "x" + std::to_string(rows[0]);
+  }
+  std::string out;
+  for (const int r : rows) out += (out.empty() ? "" : "+") + std::to_string(r);
+  return out;
+}
+
+struct FileRow {
+  std::string file, name, kind, board, size, title;
+};
+
+FileRow describe_file(const std::filesystem::path& path) {
+  const TomlInput input(path);
+  FileRow row;
+  row.file = path.filename().string();
+  row.kind = input.string(input.root(), "kind", false, "kind = \"blocks\"").value_or("-");
+  row.title = input.string(input.root(), "title", false, "title = \"a line of text\"").value_or("");
+  const auto puzzle = make_file_puzzle(path.string());
+  std::visit(
+      [&](const auto& p) {
+        using P = std::decay_t<decltype(p)>;
+        row.name = p.name();
+        row.board = board_text(p.row_lengths());
+        if constexpr (requires { p.count_placements(kCountLimit); }) {
+          const std::uint64_t n = p.count_placements(kCountLimit);
+          row.size = (n >= kCountLimit ? ">= " : "") + with_commas(n);
+        } else if constexpr (requires { p.position_count(); }) {
+          // Permutation files count their arrangements up to 2^40 only.
+          const std::uint64_t n = p.position_count();
+          row.size = (n >= (std::uint64_t(1) << 40) ? ">= " : "") + with_commas(n);
+        } else if constexpr (RankedPuzzle<P>) {
+          row.size = with_commas(p.rank_space());
+        } else {
+          row.size = "-";
+        }
+      },
+      *puzzle);
+  return row;
+}
+
+int list_folder(const std::filesystem::path& dir) {
+  if (!std::filesystem::is_directory(dir)) {
+    throw UsageError("list: '" + dir.string() + "' is not a folder (expected a folder of .toml puzzle files)");
+  }
+  std::vector<std::filesystem::path> files;
+  for (const auto& e : std::filesystem::directory_iterator(dir)) {
+    if (e.is_regular_file() && e.path().extension() == ".toml") files.push_back(e.path());
+  }
+  std::sort(files.begin(), files.end(),
+            [](const auto& a, const auto& b) { return a.filename().string() < b.filename().string(); });
+  std::vector<FileRow> rows;
+  int bad = 0;
+  for (const auto& f : files) {
+    try {
+      rows.push_back(describe_file(f));
+    } catch (const ParseError& e) {
+      std::cerr << "statespace: " << e.what() << "\n";
+      ++bad;
+    }
+  }
+  std::size_t file_width = 6, name_width = 6;
+  for (const auto& r : rows) {
+    file_width = std::max(file_width, r.file.size() + 2);
+    name_width = std::max(name_width, r.name.size() + 2);
+  }
+  std::ostringstream out;
+  out << std::left << std::setw(int(file_width)) << "file" << std::setw(int(name_width)) << "name" << std::setw(13)
+      << "kind" << std::setw(8) << "board" << std::right << std::setw(22) << "positions"
+      << "  title\n";
+  for (const auto& r : rows) {
+    out << std::left << std::setw(int(file_width)) << r.file << std::setw(int(name_width)) << r.name << std::setw(13)
+        << r.kind << std::setw(8) << r.board << std::right << std::setw(22) << r.size << "  " << r.title << "\n";
+  }
+  out << "\nboard: rows x columns (or the row lengths). positions: an upper bound, no search run: every\n"
+         "arrangement of the cells (graph, permutation) or every placement of the pieces, moving or not\n"
+         "(blocks; counted up to "
+      << with_commas(kCountLimit) << "). statespace analyze FILE gives the reachable count.\n";
+  std::cout << out.str();
+  if (bad) std::cerr << "statespace: " << bad << " of " << files.size() << " files did not load\n";
+  return bad ? 2 : 0;
+}
+
+}  // namespace
+
 int run_list(const Args& args, Context& context) {
+  std::string dir;
+  po::options_description options("Options");
+  options.add_options()("dir", po::value(&dir)->value_name("DIR"),
+                        "list the puzzle files (*.toml) in this folder instead of the built-in puzzles");
+  po::positional_options_description positional;
+  positional.add("dir", 1);
   po::variables_map vm;
-  if (!parse_command(command("list"), po::options_description("Options"), {}, args, vm, context)) return 0;
+  if (!parse_command(command("list"), options, positional, args, vm, context)) return 0;
+  if (!dir.empty()) return list_folder(dir);
   std::cout << std::left << std::setw(12) << "puzzle" << std::setw(9) << "seed" << std::right << std::setw(16)
             << "positions"
             << "  goal\n";
@@ -33,6 +143,7 @@ int run_list(const Args& args, Context& context) {
     std::cout << "  " << std::left << std::setw(12) << m.form << "seed " << std::setw(9)
               << (m.seed.empty() ? std::string_view("-") : m.seed) << m.description << "\n";
   }
+  std::cout << "\nPuzzle files: statespace list DIR lists the *.toml files in a folder.\n";
   return 0;
 }
 

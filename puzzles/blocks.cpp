@@ -220,6 +220,46 @@ Blocks::State Blocks::empty_board() const {
   return s;
 }
 
+namespace {
+
+// Counts the placements of the pieces left (class by class, a class's pieces at
+// ascending anchors) up to `limit`.
+struct PlacementCounter {
+  const std::vector<Blocks::Mask>& placements;
+  const std::vector<int>& counts;
+  int cells;
+  std::uint64_t limit;
+  std::uint64_t found = 0;
+
+  void place(std::size_t cls, int left, int from, Blocks::Mask occupied) {
+    if (found >= limit) return;
+    if (cls == counts.size()) {
+      ++found;
+      return;
+    }
+    if (left == 0) {
+      if (cls + 1 < counts.size()) {
+        place(cls + 1, counts[cls + 1], 0, occupied);
+      } else {
+        place(cls + 1, 0, 0, occupied);
+      }
+      return;
+    }
+    for (int a = from; a < cells && found < limit; ++a) {
+      const Blocks::Mask m = placements[cls * std::size_t(cells) + std::size_t(a)];
+      if (m && !(m & occupied)) place(cls, left - 1, a + 1, occupied | m);
+    }
+  }
+};
+
+}  // namespace
+
+std::uint64_t Blocks::count_placements(std::uint64_t limit) const {
+  PlacementCounter counter{placements_, counts_, cells_, limit};
+  if (!counts_.empty()) counter.place(0, counts_[0], 0, walls_);
+  return counter.found;
+}
+
 int Blocks::decompose(const State& s, std::pair<std::uint8_t, std::uint8_t>* out) const {
   Mask covered = 0;
   int n = 0;

@@ -92,6 +92,10 @@ class Blocks {
   [[nodiscard]] bool is_goal(const State& s) const;
   [[nodiscard]] const std::string& goal_text() const { return goal_.text; }
 
+  // How many placements of the piece set there are, counting up to `limit` only
+  // (returns min(count, limit)): a cheap size for listings, without states.
+  [[nodiscard]] std::uint64_t count_placements(std::uint64_t limit) const;
+
   // Every placement of the piece set on the board, reachable or not.
   template <class F>
   void for_each_position(F&& f) const {
@@ -99,9 +103,8 @@ class Blocks {
     place_class(0, walls_, s, f);
   }
 
-  // Takes the state by value: engines pass a reference into the queue that f grows.
   template <class F>
-  void for_each_successor(const State s, F&& f) const {
+  void for_each_successor(const State& s, F&& f) const {
     std::array<std::pair<std::uint8_t, std::uint8_t>, kMaxCells> pieces;  // (class code, anchor)
     const int n = decompose(s, pieces.data());
     Mask occupied = walls_;

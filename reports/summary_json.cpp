@@ -26,8 +26,10 @@ std::string summary_json(const AnalysisResult& r) {
                      {"sources", r.diameter->sources}};
   }
   if (r.components) {
-    j["components"] = {
-        {"count", r.components->sizes.size()}, {"positions", r.components->positions}, {"sizes", r.components->sizes}};
+    j["components"] = {{"count", r.components->sizes.size()},
+                       {"positions", r.components->positions},
+                       {"start", r.components->start},
+                       {"sizes", r.components->sizes}};
   }
   if (r.goal) {
     auto& g = j["goal"];
@@ -69,8 +71,9 @@ AnalysisResult read_summary_json(const std::string& text) {
                    d.at("method").get<std::string>(), d.at("sources").get<std::uint64_t>()};
     }
     if (j.contains("components")) {
-      r.components = Components{j["components"].at("positions").get<std::uint64_t>(),
-                                j["components"].at("sizes").get<std::vector<std::uint64_t>>()};
+      const auto& c = j["components"];
+      r.components = Components{c.at("positions").get<std::uint64_t>(), c.at("sizes").get<std::vector<std::uint64_t>>(),
+                                c.value("start", std::uint64_t(0))};
     }
     j.at("engine").get_to(r.engine);
     j.at("lookup").get_to(r.lookup);

@@ -40,11 +40,12 @@ std::string farthest_csv(const AnalysisResult& r) {
 }
 
 std::string summary_csv(const std::vector<AnalysisResult>& results) {
-  std::string out = "puzzle,start,states,edges,eccentricity,farthest,diameter,components\n";
+  std::string out = "puzzle,start,states,edges,eccentricity,farthest,diameter,components,start_component\n";
   for (const auto& r : results) {
     out += csv_field(r.puzzle) + "," + csv_field(r.start) + "," + std::to_string(r.states) + "," +
            std::to_string(r.edges) + "," + std::to_string(r.eccentricity()) + "," + std::to_string(r.farthest.size()) +
-           "," + (r.diameter ? std::to_string(r.diameter->length) : "") + "," + components_text(r, " ") + "\n";
+           "," + (r.diameter ? std::to_string(r.diameter->length) : "") + "," + components_text(r, " ") + "," +
+           (r.components ? std::to_string(r.components->start) : "") + "\n";
   }
   return out;
 }

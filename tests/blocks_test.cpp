@@ -107,6 +107,32 @@ TEST(Blocks, RushHourCardMatchesFoglemansDatabase) {
   EXPECT_EQ(*r.goal->shortest, 60u);
 }
 
+// Shortest solutions as J. A. Storer's pages give them for the grid positions:
+// rectilinear moves are our `path`, straight-line moves our `slide`, unit moves our
+// `step`. The position counts are ours (same-shape pieces identified).
+TEST(Blocks, ClassicPuzzlesMatchTheirPublishedSolutionLengths) {
+  struct Classic {
+    std::string file;
+    std::uint64_t states;
+    std::vector<std::pair<BlockMoves, unsigned>> shortest;
+  };
+  const std::vector<Classic> classics = {
+      {"dads.toml", 1'398, {{BlockMoves::kPath, 59}, {BlockMoves::kSlide, 62}}},
+      {"century.toml", 81'340, {{BlockMoves::kPath, 99}, {BlockMoves::kSlide, 111}}},
+      {"century-and-a-half.toml",
+       81'340,
+       {{BlockMoves::kPath, 148}, {BlockMoves::kSlide, 169}, {BlockMoves::kStep, 205}}},
+  };
+  for (const auto& c : classics) {
+    for (const auto& [moves, shortest] : c.shortest) {
+      const auto r = analyse(load(c.file, moves));
+      EXPECT_EQ(r.states, c.states) << c.file;
+      ASSERT_TRUE(r.goal && r.goal->shortest) << c.file;
+      EXPECT_EQ(*r.goal->shortest, shortest) << c.file << " " << block_moves_name(moves);
+    }
+  }
+}
+
 TEST(Blocks, SameReportsForAnyThreadCount) {
   const auto dir = fresh_dir("blocks-threads");
   std::string first;
@@ -155,6 +181,31 @@ TEST(Blocks, BrokenFilesAreOneLineWithTheirPosition) {
     EXPECT_EQ(std::count(r.std_err.begin(), r.std_err.end(), '\n'), 1) << r.std_err;
     EXPECT_FALSE(std::filesystem::exists(out)) << c.text;
   }
+}
+
+// A folder's listing: one row per file, sorted, with the placements counted; a broken
+// file gets its one line on stderr and the others are still listed.
+TEST(Blocks, ListShowsThePuzzleFilesOfAFolder) {
+  const auto dir = fresh_dir("blocks-list");
+  for (const char* f : {"klotski.toml", "dads.toml"}) {
+    std::filesystem::copy_file(kExamples + "/" + f, dir / f);
+  }
+  std::ofstream(dir / "broken.toml") << "name = \"x\"\nkind = \"blocks\"\nstart = \"A.A\"\n";
+  std::ofstream(dir / "notes.txt") << "not a puzzle\n";
+  const auto r = run_statespace("list " + dir.string());
+  EXPECT_EQ(r.exit_code, 2) << r.out;
+  EXPECT_NE(r.std_err.find("broken.toml:3:10: piece 'A' is not connected"), std::string::npos) << r.std_err;
+  const auto dads = r.std_out.find("dads.toml     dads     blocks       5x4");
+  const auto klotski = r.std_out.find("klotski.toml  klotski  blocks       5x4");
+  ASSERT_NE(dads, std::string::npos) << r.std_out;
+  ASSERT_NE(klotski, std::string::npos) << r.std_out;
+  EXPECT_LT(dads, klotski);
+  EXPECT_NE(r.std_out.find("65,880  Klotski (Huarong Dao), standard start"), std::string::npos) << r.std_out;
+  EXPECT_EQ(r.std_out.find("notes.txt"), std::string::npos);
+  // Every shipped example loads.
+  const auto examples = run_statespace("list " + kExamples);
+  EXPECT_EQ(examples.exit_code, 0) << examples.out;
+  EXPECT_NE(examples.std_out.find("40,320  Pancake sorting, 8 pancakes"), std::string::npos) << examples.std_out;
 }
 
 TEST(Blocks, UnreachableGoalIsReportedAndAnalysedAnyway) {

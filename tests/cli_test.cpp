@@ -49,9 +49,9 @@ TEST(Cli, AnalyzeNoOffWritesEveryReport) {
   const auto layers = read_file(folder / "layers.dot");
   EXPECT_NE(layers.find("d56 [label=\"depth 56\\n3 positions\"];"), std::string::npos) << layers;
   // One puzzle still gets the summary tables, so they never disagree with summary.json.
-  EXPECT_EQ(
-      read_file(dir / "summary.csv"),
-      "puzzle,start,states,edges,eccentricity,farthest,diameter,components\nnooff,L L N O / O F F _,540,570,56,3,,\n");
+  EXPECT_EQ(read_file(dir / "summary.csv"),
+            "puzzle,start,states,edges,eccentricity,farthest,diameter,components,start_component\n"
+            "nooff,L L N O / O F F _,540,570,56,3,,,\n");
   for (const auto& e : std::filesystem::directory_iterator(folder)) {
     EXPECT_EQ(e.path().string().find(".tmp"), std::string::npos) << e.path();
   }
@@ -126,9 +126,9 @@ TEST(Cli, SeveralPuzzlesWriteSummaryTables) {
   ASSERT_EQ(r.exit_code, 0) << r.out;
   EXPECT_NE(r.out.find("nooff"), std::string::npos);
   EXPECT_EQ(read_file(dir / "summary.csv"),
-            "puzzle,start,states,edges,eccentricity,farthest,diameter,components\n"
-            "nooff,L L N O / O F F _,540,570,56,3,,\n"
-            "hex6,1 2 / 3 4 5 / 6 _,5040,8640,15,24,,\n");
+            "puzzle,start,states,edges,eccentricity,farthest,diameter,components,start_component\n"
+            "nooff,L L N O / O F F _,540,570,56,3,,,\n"
+            "hex6,1 2 / 3 4 5 / 6 _,5040,8640,15,24,,,\n");
   EXPECT_NE(read_file(dir / "summary.md").find("| hex6 | `1 2 / 3 4 5 / 6 _` | 5,040 | 8,640 | 15 | 24 |"),
             std::string::npos);
 }
@@ -145,6 +145,8 @@ TEST(Cli, AnalyzeFromAnyStartWithDiameterAndComponents) {
   ASSERT_EQ(tiles.exit_code, 0) << tiles.out;
   const auto tj = nlohmann::json::parse(read_file(dir / "tiles-2x3" / "summary.json"));
   EXPECT_EQ(tj["components"]["sizes"], nlohmann::json::array({360, 360}));
+  EXPECT_EQ(tj["components"]["start"], 360);
+  EXPECT_NE(read_file(dir / "summary.csv").find(",360 360,360\n"), std::string::npos);
   EXPECT_EQ(tj["diameter"]["length"], 21);
   EXPECT_EQ(tj["diameter"]["method"], "blank-symmetry");
 }
