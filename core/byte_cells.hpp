@@ -6,23 +6,64 @@
 #pragma once
 
 #include <array>
+#include <bit>
 #include <compare>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
+#include <type_traits>
 #include <utility>
 
 namespace statespace {
 
+// Comparisons and the hash read the cells eight at a time when N allows: hash sets
+// and sorts of these states otherwise spend their time in memcmp and absl's
+// out-of-line byte hash (half of a Klotski analysis). A big-endian load keeps the
+// order lexicographic by cell.
 template <std::size_t N>
 struct ByteCells {
   static constexpr std::size_t kMaxCells = N;
   std::array<std::uint8_t, N> cell{};
 
-  friend constexpr bool operator==(const ByteCells&, const ByteCells&) = default;
-  friend constexpr auto operator<=>(const ByteCells&, const ByteCells&) = default;
+  friend constexpr bool operator==(const ByteCells& a, const ByteCells& b) {
+    if constexpr (kWords) {
+      if (!std::is_constant_evaluated()) {
+        for (std::size_t i = 0; i < N / 8; ++i) {
+          if (a.word(i) != b.word(i)) return false;
+        }
+        return true;
+      }
+    }
+    return a.cell == b.cell;
+  }
+  friend constexpr std::strong_ordering operator<=>(const ByteCells& a, const ByteCells& b) {
+    if constexpr (kWords) {
+      if (!std::is_constant_evaluated()) {
+        for (std::size_t i = 0; i < N / 8; ++i) {
+          const std::uint64_t x = a.word(i), y = b.word(i);
+          if (x != y) return __builtin_bswap64(x) <=> __builtin_bswap64(y);
+        }
+        return std::strong_ordering::equal;
+      }
+    }
+    return a.cell <=> b.cell;
+  }
   template <class H>
   friend H AbslHashValue(H h, const ByteCells& c) {
-    return H::combine_contiguous(std::move(h), c.cell.data(), N);
+    if constexpr (kWords) {
+      for (std::size_t i = 0; i < N / 8; ++i) h = H::combine(std::move(h), c.word(i));
+      return h;
+    } else {
+      return H::combine_contiguous(std::move(h), c.cell.data(), N);
+    }
+  }
+
+ private:
+  static constexpr bool kWords = N % 8 == 0 && std::endian::native == std::endian::little;
+  [[nodiscard]] std::uint64_t word(std::size_t i) const {
+    std::uint64_t w;
+    std::memcpy(&w, cell.data() + 8 * i, 8);
+    return w;
   }
 };
 

@@ -260,18 +260,6 @@ std::uint64_t Blocks::count_placements(std::uint64_t limit) const {
   return counter.found;
 }
 
-int Blocks::decompose(const State& s, std::pair<std::uint8_t, std::uint8_t>* out) const {
-  Mask covered = 0;
-  int n = 0;
-  for (int c = 0; c < cells_; ++c) {
-    const std::uint8_t code = s.cell[c];
-    if (code == kEmpty || code == kWall || (covered >> c & 1)) continue;
-    covered |= placement(code, c);
-    out[n++] = {code, std::uint8_t(c)};
-  }
-  return n;
-}
-
 bool Blocks::is_goal(const State& s) const {
   for (Mask m = goal_.empty; m; m &= m - 1) {
     if (s.cell[__builtin_ctzll(m)] != kEmpty) return false;

@@ -21,6 +21,10 @@
 #include <string_view>
 #include <vector>
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 #include "core/byte_cells.hpp"
 #include "core/puzzle.hpp"
 
@@ -106,9 +110,8 @@ class Blocks {
   template <class F>
   void for_each_successor(const State& s, F&& f) const {
     std::array<std::pair<std::uint8_t, std::uint8_t>, kMaxCells> pieces;  // (class code, anchor)
-    const int n = decompose(s, pieces.data());
-    Mask occupied = walls_;
-    for (int c = 0; c < cells_; ++c) occupied |= Mask(s.cell[c] != kEmpty) << c;
+    const Mask occupied = filled(s);
+    const int n = decompose(s, occupied & ~walls_, pieces.data());
     for (int i = 0; i < n; ++i) {
       const auto [code, anchor] = pieces[i];
       const Mask own = placement(code, anchor);
@@ -146,7 +149,9 @@ class Blocks {
 
   // The pieces of s as (class code, anchor cell), in reading order of their anchors;
   // returns how many.
-  int decompose(const State& s, std::pair<std::uint8_t, std::uint8_t>* out) const;
+  int decompose(const State& s, std::pair<std::uint8_t, std::uint8_t>* out) const {
+    return decompose(s, filled(s) & ~walls_, out);
+  }
 
   // Reads a picture (rows on lines or separated by '/', cells separated by spaces or
   // side by side) into cell tokens; fills `where` with each token's (line, column).
@@ -154,6 +159,34 @@ class Blocks {
                                                             std::vector<std::vector<std::pair<int, int>>>* where);
 
  private:
+  // The cells of s that hold a piece or a wall.
+  [[nodiscard]] static Mask filled(const State& s) {
+#if defined(__SSE2__)
+    static_assert(kMaxCells == 48);
+    const __m128i zero = _mm_setzero_si128();
+    const auto empty = [&](int at) {
+      const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(s.cell.data() + at));
+      return Mask(std::uint16_t(_mm_movemask_epi8(_mm_cmpeq_epi8(v, zero))));
+    };
+    return ~(empty(0) | empty(16) << 16 | empty(32) << 32) & ((Mask(1) << kMaxCells) - 1);
+#else
+    Mask m = 0;
+    for (int c = 0; c < kMaxCells; ++c) m |= Mask(s.cell[c] != kEmpty) << c;
+    return m;
+#endif
+  }
+  // Reads the pieces greedily: the first cell of `pieces` (the cells holding one) in
+  // reading order is a piece's anchor, whose placement its code gives.
+  int decompose(const State& s, Mask pieces, std::pair<std::uint8_t, std::uint8_t>* out) const {
+    int n = 0;
+    while (pieces) {
+      const int c = __builtin_ctzll(pieces);
+      const std::uint8_t code = s.cell[c];
+      pieces &= ~(placement(code, c) | Mask(1) << c);  // the anchor too: progress even on a malformed state
+      out[n++] = {code, std::uint8_t(c)};
+    }
+    return n;
+  }
   [[nodiscard]] Mask placement(std::uint8_t code, int anchor) const {
     return placements_[std::size_t(code - 1) * std::size_t(cells_) + std::size_t(anchor)];
   }

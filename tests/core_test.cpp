@@ -2,6 +2,7 @@
 // rank spaces, notation parsing and every class of bad input.
 #include <gtest/gtest.h>
 
+#include <random>
 #include <set>
 
 #include "core/byte_cells.hpp"
@@ -150,6 +151,23 @@ TEST(ByteCells, IsAStateValueOrderedCellByCell) {
   b.cell[1] = 2;
   EXPECT_EQ(a, b);
   EXPECT_EQ(absl::Hash<ByteCells<4>>{}(a), absl::Hash<ByteCells<4>>{}(b));
+}
+
+// Sizes that are whole words compare eight cells at a time: the order must stay the
+// cell-by-cell one.
+TEST(ByteCells, WordComparisonsKeepTheCellOrder) {
+  std::mt19937 rng(3);
+  for (int i = 0; i < 10'000; ++i) {
+    ByteCells<16> a, b;
+    for (std::size_t c = 0; c < 16; ++c) {
+      a.cell[c] = std::uint8_t(rng() % 3);
+      b.cell[c] = std::uint8_t(rng() % 3 == 0 ? a.cell[c] + 1 : a.cell[c]);
+    }
+    EXPECT_EQ(a < b, a.cell < b.cell);
+    EXPECT_EQ(a == b, a.cell == b.cell);
+    EXPECT_EQ(a > b, a.cell > b.cell);
+    if (a == b) EXPECT_EQ(absl::Hash<ByteCells<16>>{}(a), absl::Hash<ByteCells<16>>{}(b));
+  }
 }
 
 }  // namespace
