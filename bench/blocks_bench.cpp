@@ -10,11 +10,11 @@
 // signature (a changed count is a bug).
 #include <benchmark/benchmark.h>
 
-#include <unordered_set>
 #include <vector>
 
 #include "analysis/analyze.hpp"
 #include "analysis/explicit_space.hpp"
+#include "bench/plain_bfs.hpp"
 #include "core/lookup.hpp"
 #include "puzzles/puzzle_file.hpp"
 
@@ -26,19 +26,6 @@ using State = Blocks::State;
 Blocks load(const char* file) { return std::get<Blocks>(*make_file_puzzle(file)); }
 const char* const kKlotski = STATESPACE_SOURCE_DIR "/examples/puzzles/klotski.toml";
 const char* const kLarge = STATESPACE_SOURCE_DIR "/bench/data/klotski-6x4.toml";
-
-std::size_t plain_bfs(const Blocks& p) {
-  std::unordered_set<State, absl::Hash<State>> seen{p.goal()};
-  std::vector<State> queue{p.goal()};
-  for (std::size_t i = 0; i < queue.size(); ++i) {
-    const State from = queue[i];  // the callback grows the queue, which may move its elements
-    p.for_each_successor(from, [&](const State& s) {
-      if (seen.insert(s).second) queue.push_back(s);
-    });
-  }
-  benchmark::DoNotOptimize(queue.data());
-  return queue.size();
-}
 
 void finish(benchmark::State& state, std::size_t positions) {
   state.counters["positions"] = double(positions);
@@ -61,7 +48,7 @@ void bm_klotski_analysis(benchmark::State& state) {
 void bm_std(benchmark::State& state, const char* file) {
   const Blocks p = load(file);
   std::size_t positions = 0;
-  for (auto _ : state) positions = plain_bfs(p);
+  for (auto _ : state) positions = plain_unordered_set_bfs(p);
   finish(state, positions);
 }
 

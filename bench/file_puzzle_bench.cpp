@@ -5,10 +5,10 @@
 // moves, in the same run. items_per_second: positions per second.
 #include <benchmark/benchmark.h>
 
-#include <unordered_set>
 #include <vector>
 
 #include "analysis/explicit_space.hpp"
+#include "bench/plain_bfs.hpp"
 #include "core/lookup.hpp"
 #include "puzzles/puzzle_file.hpp"
 
@@ -37,18 +37,7 @@ void bm_engine(benchmark::State& state) {
 void bm_std(benchmark::State& state) {
   const auto p = cube2();
   std::size_t positions = 0;
-  for (auto _ : state) {
-    std::unordered_set<State, absl::Hash<State>> seen{p.goal()};
-    std::vector<State> queue{p.goal()};
-    for (std::size_t i = 0; i < queue.size(); ++i) {
-      const State from = queue[i];  // the callback grows the queue, which may move its elements
-      p.for_each_successor(from, [&](const State& s) {
-        if (seen.insert(s).second) queue.push_back(s);
-      });
-    }
-    positions = queue.size();
-    benchmark::DoNotOptimize(queue.data());
-  }
+  for (auto _ : state) positions = plain_unordered_set_bfs(p);
   state.counters["positions"] = double(positions);
   state.SetItemsProcessed(std::int64_t(state.iterations() * positions));
 }
