@@ -50,6 +50,8 @@ TEST(Blocks, KlotskiCountsAndShortestSolutionsInEachMetric) {
       ASSERT_TRUE(r.components);
       EXPECT_EQ(r.components->positions, 65'880u);
       EXPECT_EQ(r.components->sizes.front(), 25'955u);
+      EXPECT_EQ(r.components->sizes.size(), 898u);
+      EXPECT_EQ(r.components->start, 25'955u);
       // The goal view's layers cover the reachable space.
       std::uint64_t total = 0;
       for (auto n : r.goal->layers) total += n;
