@@ -14,6 +14,37 @@ TileIndex::TileIndex(int rows, int cols)
   }
   for (int i = 0; i + 1 < m_; ++i) radix_[i] = FastDivisor(std::uint64_t(m_ - i));
   for (int i = 0; i < m_; ++i) weight_[i] = kFactorial[m_ - 1 - i];
+  const int c = cols_;
+  windows_ = std::size_t(m_ - c + 1);
+  window_stride_ = window_stride(c);
+  window_.assign(2 * windows_ * window_stride_, 0);
+  for (std::size_t s = 0; s < windows_; ++s) {
+    const std::uint64_t* w = weight_.data() + s;  // w[j]: the weight of window position j
+    // Up: x at position 0 moves to c-1; item j >= 1 moves to j-1, its digit grows by
+    // [x < item j]; x's digit drops by the number of smaller items it passes.
+    std::uint64_t* up = window_.data() + s * window_stride_;
+    up[0] = w[c - 1] - w[0];
+    for (int j = 1; j < c; ++j) up[j] = w[j - 1] - w[j];
+    // Down: x at position c-1 moves to 0; item j < c-1 moves to j+1, its digit
+    // drops by [x < item j]; x's digit grows by the number of smaller items it passes.
+    std::uint64_t* down = window_.data() + (windows_ + s) * window_stride_;
+    for (int j = 0; j + 1 < c; ++j) down[j] = w[j + 1] - w[j];
+    down[c - 1] = w[0] - w[c - 1];
+    for (unsigned above = 0; above < (1u << (c - 1)); ++above) {
+      std::uint64_t u = 0, d = 0;
+      for (int j = 0; j + 1 < c; ++j) {
+        if (above & (1u << j)) {
+          u += w[j];      // item j + 1 > x: its digit grows at its new place j
+          d -= w[j + 1];  // item j > x: its digit drops at its new place j + 1
+        } else {
+          u -= w[c - 1];  // x passes a smaller item
+          d += w[0];
+        }
+      }
+      up[kMaxWindow + above] = u;
+      down[kMaxWindow + above] = d;
+    }
+  }
 }
 
 TileSequence TileIndex::sequence_of(Board b) const {

@@ -19,9 +19,15 @@
 // is a bijection onto [0, n!/2): half the table of the whole rank space.
 #pragma once
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 #include <array>
 #include <bit>
+#include <cstddef>
 #include <cstdint>
+#include <vector>
 
 #include "core/board.hpp"
 #include "core/ranking.hpp"
@@ -91,41 +97,33 @@ class TileIndex {
   [[nodiscard]] std::uint64_t lex_rank(const TileSequence& s) const;
 
   // lex of the sequence after the blank at `blank` moves one row down (the tile
-  // below slides up) or up (the tile above slides down). The moving tile jumps over
-  // the C-1 tiles between, so only the Lehmer digits of that window change: O(C).
+  // below slides up) or up (the tile above slides down). The moving tile x jumps over
+  // the C-1 tiles between, so only the C Lehmer digits of that window change, each
+  // by an amount that depends on the old digit and on whether x is smaller than the
+  // tile it passes. The new rank is therefore lex + sum(digit_j * K_j) + T[above],
+  // K and T precomputed per window (window_), `above` the C-1 comparisons as one
+  // byte compare of all items (SSE2): no branches, C multiplies.
   // kCols = cols() lets the window loop unroll in hot loops; 0 reads cols() at run time.
   template <int kCols = 0>
   [[nodiscard]] std::uint64_t moved_lex(const TileSequence& s, int blank, bool down) const {
     const int c = kCols ? kCols : cols_;
     const int start = down ? blank : blank - c;  // window [start, start + c)
-    const std::uint64_t* w = weight_.data();
+    const std::size_t stride = kCols ? window_stride(kCols) : window_stride_;
+    const std::uint64_t* t = window_.data() + (std::size_t(down) * windows_ + std::size_t(start)) * stride;
     std::uint64_t lex = s.lex;
-    if (down) {
-      // x = item[start + c - 1] moves to `start`; the others shift one place right.
-      const unsigned x = s.item[start + c - 1];
-      unsigned smaller = 0;
-      for (int j = 0; j < c - 1; ++j) {
-        const unsigned y = s.item[start + j];
-        smaller += y < x;
-        lex -= s.digit[start + j] * w[start + j];
-        lex += (s.digit[start + j] - unsigned(x < y)) * w[start + j + 1];
-      }
-      lex -= s.digit[start + c - 1] * w[start + c - 1];
-      lex += (s.digit[start + c - 1] + smaller) * w[start];
-    } else {
-      // x = item[start] moves to `start + c - 1`; the others shift one place left.
-      const unsigned x = s.item[start];
-      unsigned smaller = 0;
-      for (int j = 1; j < c; ++j) {
-        const unsigned y = s.item[start + j];
-        smaller += y < x;
-        lex -= s.digit[start + j] * w[start + j];
-        lex += (s.digit[start + j] + unsigned(x < y)) * w[start + j - 1];
-      }
-      lex -= s.digit[start] * w[start];
-      lex += (s.digit[start] - smaller) * w[start + c - 1];
-    }
-    return lex;
+    for (int j = 0; j < c; ++j) lex += s.digit[start + j] * t[j];
+    // Bit j: the item at start + j + (down ? 0 : 1) is larger than x.
+    const int x_at = down ? start + c - 1 : start;
+    const unsigned low = (1u << (c - 1)) - 1;
+#if defined(__SSE2__)
+    const __m128i items = _mm_loadu_si128(reinterpret_cast<const __m128i*>(s.item.data()));
+    const __m128i x = _mm_set1_epi8(char(s.item[x_at]));
+    const unsigned above = (unsigned(_mm_movemask_epi8(_mm_cmpgt_epi8(items, x))) >> (start + int(!down))) & low;
+#else
+    unsigned above = 0;
+    for (int j = 0; j < c - 1; ++j) above |= unsigned(s.item[start + j + int(!down)] > s.item[x_at]) << j;
+#endif
+    return lex + t[kMaxWindow + above];
   }
 
  private:
@@ -136,6 +134,13 @@ class TileIndex {
   unsigned vertical_flips_;                          // 1 when C-1 is odd
   std::array<FastDivisor, Board::kMaxCells> radix_;  // radix_[i] divides by m - i
   std::array<std::uint64_t, Board::kMaxCells> weight_{};
+  // Per direction (up, down) and window start: K_0..K_{c-1} at [0, c), then T at
+  // [kMaxWindow, kMaxWindow + 2^(c-1)); arithmetic mod 2^64 (the K are negative).
+  static constexpr std::size_t kMaxWindow = 8;
+  static constexpr std::size_t window_stride(int c) { return kMaxWindow + (std::size_t{1} << (c - 1)); }
+  std::size_t windows_ = 0;  // window starts: m - c + 1
+  std::size_t window_stride_ = 0;
+  std::vector<std::uint64_t> window_;
 };
 
 }  // namespace statespace
