@@ -19,8 +19,9 @@ namespace {
 
 // Slices per worker thread: several, so that a level's sparse and dense parts even out.
 constexpr unsigned kSlicesPerThread = 4;
-// Up/down targets a source queues per round (4 bytes each): bounds the queue memory
-// at slices x (budget + overshoot) x 4 bytes, 0.5 MiB on 2 threads.
+// Up/down targets a source queues per round (4 bytes each): a round fills at most
+// slices x (budget + overshoot) x 4 bytes, 0.5 MiB on 2 threads (each source
+// reserves that much per destination, 4.2 MiB, touched only as far as filled).
 constexpr std::size_t kRoundBudget = std::size_t{1} << 14;
 
 // One level over slices owned by worker tasks.
@@ -70,7 +71,7 @@ ImplicitResult implicit_bfs(const Tiles& p, Board start, const ImplicitOptions& 
   auto& tables = engine.tables();
   const SlicePartition slices =
       ImplicitEngine::partition(p, std::uint64_t(kSlicesPerThread) * unsigned(tbb::this_task_arena::max_concurrency()));
-  std::vector<SliceQueues> queues(slices.count(), SliceQueues(slices.count()));
+  std::vector<SliceQueues> queues = ImplicitEngine::queues(slices.count(), slices.count(), kRoundBudget);
   if (!o.resume.empty()) {
     read_checkpoint_tables(o.resume, tables);
   } else {

@@ -153,6 +153,13 @@ class ImplicitEngine {
   // Largest number of up/down targets one scan adds past its budget (one word's 32
   // positions x 2 moves).
   static constexpr std::size_t kScanOvershoot = 2 * TwoBitTable::kPerWord;
+  // Queues for scans of `budget` targets per round into `slices` destinations.
+  static std::vector<SliceQueues> queues(unsigned sources, unsigned slices, std::size_t budget) {
+    std::vector<SliceQueues> out;
+    out.reserve(sources);
+    for (unsigned s = 0; s < sources; ++s) out.emplace_back(slices, budget + kScanOvershoot);
+    return out;
+  }
 
   // A source's place in its slice during one level.
   struct Cursor {
@@ -296,14 +303,16 @@ class ImplicitEngine {
     const std::uint64_t count = std::uint64_t(layout_.count[from]), stride = std::uint64_t(layout_.count[to]);
     const FastDivisor divide = layout_.divide[from];
     const auto& moves = moves_[from];
+    std::size_t queued = out.size();
     const auto queue = [&](std::uint64_t lex, int slot) {
       const std::uint64_t q = lex >> 1;
       const unsigned t = dest.owner(q);
       out.push(t, std::uint32_t((q - dest.begin(t)) * stride + std::uint64_t(slot)));
+      ++queued;
     };
     LevelCounts local;  // not aliased with the table words: stays in registers
     for (; c.word < c.end; ++c.word) {
-      if (out.size() >= budget) {
+      if (queued >= budget) {
         counts += local;
         return false;
       }

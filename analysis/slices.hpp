@@ -12,6 +12,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <memory>
 #include <span>
 #include <vector>
 
@@ -45,24 +46,36 @@ class SlicePartition {
 
 // What one source queued for each destination slice in the current round: 32-bit
 // offsets within the destination (partitions keep slices below 2^32 entries), which
-// halves the memory and the bytes processes exchange.
+// halves the memory and the bytes processes exchange. Each destination has room for
+// everything a source may queue in one round (`capacity`), so a push is one store
+// through a pointer, without a capacity check; the room is reserved, not touched, so
+// only the pages a round fills count.
 class SliceQueues {
  public:
-  explicit SliceQueues(unsigned slices = 0) : queues_(slices) {}
-  void push(unsigned slice, std::uint32_t offset) {
-    queues_[slice].push_back(offset);
-    ++size_;
+  SliceQueues() = default;
+  SliceQueues(unsigned slices, std::size_t capacity)
+      : capacity_(capacity), storage_(new std::uint32_t[std::size_t(slices) * capacity]), ends_(slices) {
+    clear();
   }
-  [[nodiscard]] std::size_t size() const { return size_; }
-  [[nodiscard]] std::span<const std::uint32_t> to(unsigned slice) const { return queues_[slice]; }
+  void push(unsigned slice, std::uint32_t offset) { *ends_[slice]++ = offset; }
+  // Offsets queued this round, over all destinations.
+  [[nodiscard]] std::size_t size() const {
+    std::size_t total = 0;
+    for (std::size_t t = 0; t < ends_.size(); ++t) total += std::size_t(ends_[t] - begin(unsigned(t)));
+    return total;
+  }
+  [[nodiscard]] std::span<const std::uint32_t> to(unsigned slice) const {
+    return {begin(slice), std::size_t(ends_[slice] - begin(slice))};
+  }
   void clear() {
-    for (auto& q : queues_) q.clear();
-    size_ = 0;
+    for (std::size_t t = 0; t < ends_.size(); ++t) ends_[t] = begin(unsigned(t));
   }
 
  private:
-  std::vector<std::vector<std::uint32_t>> queues_;
-  std::size_t size_ = 0;
+  [[nodiscard]] std::uint32_t* begin(unsigned slice) const { return storage_.get() + std::size_t(slice) * capacity_; }
+  std::size_t capacity_ = 0;
+  std::unique_ptr<std::uint32_t[]> storage_;
+  std::vector<std::uint32_t*> ends_;
 };
 
 // One level over slices owned by worker tasks, in rounds: every unfinished source

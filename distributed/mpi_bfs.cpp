@@ -81,7 +81,7 @@ LevelTotals expand(ImplicitEngine& engine, unsigned depth, const Ownership& own,
   std::vector<ImplicitEngine::Cursor> cursors;
   for (unsigned s = 0; s < n; ++s)
     cursors.push_back(engine.cursor(depth, own.slices.begin(mine + s), own.slices.end(mine + s)));
-  std::vector<SliceQueues> queues(n, SliceQueues(own.slices.count()));
+  std::vector<SliceQueues> queues = ImplicitEngine::queues(n, own.slices.count(), kRoundBudget);
   std::vector<LevelCounts> scanned(n), applied(n);
   std::vector<char> done(n, 0);
   std::vector<int> send_counts(processes), send_displs(processes), recv_counts(processes), recv_displs(processes);
