@@ -95,43 +95,37 @@ struct Layout {
 
 // The sequence of class index q with the parity a slot needs: lex 2q or 2q + 1.
 // lex 2q has Lehmer digit 0 at position m-2; lex 2q + 1 is the same sequence with
-// its last two tiles swapped and that digit 1, so it is derived, not decoded.
+// its last two tiles swapped and that digit 1, so it is derived, not decoded. Both
+// are kept, and the parity picks one by index: which one a position needs is as
+// good as random, a branch on it would be mispredicted half the time.
 class SequenceCache {
  public:
-  SequenceCache(const TileIndex& index, const TileSuffixTable& table) : decoder_(index, table), m_(index.tiles()) {}
+  SequenceCache(const TileIndex& index, const TileSuffixTable& table) : decoder_(index, table) {}
   const TileSequence& get(std::uint64_t q, unsigned parity) {
     if (q != q_) {
       q_ = q;
-      even_parity_ = decoder_.decode(q << 1, even_);
-      odd_ready_ = false;
+      even_parity_ = decoder_.decode_pair(q << 1, both_[0], both_[1]);
     }
-    if (parity == even_parity_) return even_.s;
-    if (!odd_ready_) {
-      odd_ = even_.s;
-      std::swap(odd_.item[m_ - 2], odd_.item[m_ - 1]);
-      odd_.digit[m_ - 2] = 1;
-      odd_.lex = (q << 1) + 1;
-      odd_ready_ = true;
-    }
-    return odd_;
+    return both_[parity ^ even_parity_];
   }
 
  private:
   TileSequenceDecoder decoder_;
-  int m_;
   std::uint64_t q_ = ~std::uint64_t{0};
-  TileSequenceDecoder::Output even_;
-  TileSequence odd_;
+  std::array<TileSequence, 2> both_;  // lex 2q and 2q + 1
   unsigned even_parity_ = 0;
-  bool odd_ready_ = false;
 };
 
 // What a blank in one slot of a table can do: its cell, the sequence parity its
 // positions have, and the slot in the other table after each move (-1: off the board).
+// Every blank has a vertical move (R >= 2): `first` is up if there is one, else
+// down, so the scan takes it without a branch; `second` is down when both exist.
 struct SlotMoves {
   std::uint8_t blank = 0;
   std::uint8_t parity = 0;
   std::int8_t left = -1, right = -1, up = -1, down = -1;
+  bool first_down = false;
+  std::int8_t first = -1, second = -1;
 };
 
 }  // namespace implicit_detail
@@ -165,6 +159,11 @@ class ImplicitEngine {
   struct Cursor {
     std::uint64_t word = 0, end = 0;
     implicit_detail::SequenceCache sequences;
+    // Word-parallel left/right claims: the frontier masks of the words before and at
+    // `word` (already turned stale entries old when `loaded`), and word's phase.
+    std::uint64_t before = 0, at = 0;
+    bool loaded = false;
+    unsigned phase = 0;
   };
 
   // Owns the sequences [q_begin, q_end) (multiples of 32 apart, or up to the end).
@@ -186,7 +185,11 @@ class ImplicitEngine {
       if (b % cols + 1 < cols) m.right = std::int8_t(layout_.slot_of[b + 1]);
       if (b >= cols) m.up = std::int8_t(layout_.slot_of[b - cols]);
       if (b + cols < cells) m.down = std::int8_t(layout_.slot_of[b + cols]);
+      m.first_down = m.up < 0;
+      m.first = m.up >= 0 ? m.up : m.down;
+      if (m.up >= 0) m.second = m.down;
     }
+    if (layout_.count[0] == layout_.count[1]) build_side_masks();
   }
 
   // Sequences per table (m!/2) and the bytes of both tables for sequences [0, q).
@@ -221,30 +224,36 @@ class ImplicitEngine {
     const std::uint64_t count = std::uint64_t(layout_.count[from]);
     const std::uint64_t end =
         qb >= q_end_ ? tables_[from].word_count() : (qb - q_begin_) * count / TwoBitTable::kPerWord;
-    return Cursor{(qa - q_begin_) * count / TwoBitTable::kPerWord, end,
-                  implicit_detail::SequenceCache(index_, suffixes_)};
+    const std::uint64_t word = (qa - q_begin_) * count / TwoBitTable::kPerWord;
+    return Cursor{word, end,   implicit_detail::SequenceCache(index_, suffixes_), 0,
+                  0,    false, unsigned(word * TwoBitTable::kPerWord % count)};
   }
 
   // Phase one: scans from c until out holds `budget` targets or the slice ends (then
   // returns true). Up/down targets go to the slice of `dest` owning their sequence.
   bool scan(unsigned depth, Cursor& c, const SlicePartition& dest, SliceQueues& out, std::size_t budget,
             LevelCounts& counts) {
-    switch (index_.cols()) {
-      case 2:
-        return scan_cols<2>(depth, c, dest, out, budget, counts);
-      case 3:
-        return scan_cols<3>(depth, c, dest, out, budget, counts);
-      case 4:
-        return scan_cols<4>(depth, c, dest, out, budget, counts);
-      case 5:
-        return scan_cols<5>(depth, c, dest, out, budget, counts);
-      case 6:
-        return scan_cols<6>(depth, c, dest, out, budget, counts);
-      case 7:
-        return scan_cols<7>(depth, c, dest, out, budget, counts);
-      default:
-        return scan_cols<8>(depth, c, dest, out, budget, counts);  // R, C >= 2 and RC <= 16
+    if (!side_[0].empty()) {
+      switch (index_.cols()) {
+        case 2:
+          return scan_cols<2, true>(depth, c, dest, out, budget, counts);
+        case 3:
+          return scan_cols<3, true>(depth, c, dest, out, budget, counts);
+        case 4:
+          return scan_cols<4, true>(depth, c, dest, out, budget, counts);
+        case 5:
+          return scan_cols<5, true>(depth, c, dest, out, budget, counts);
+        case 6:
+          return scan_cols<6, true>(depth, c, dest, out, budget, counts);
+        case 7:
+          return scan_cols<7, true>(depth, c, dest, out, budget, counts);
+        default:
+          return scan_cols<8, true>(depth, c, dest, out, budget, counts);  // R, C >= 2 and RC <= 16
+      }
     }
+    // An odd number of cells (3x3, 3x5, 5x3): the tables' strides differ.
+    if (index_.cols() == 3) return scan_cols<3, false>(depth, c, dest, out, budget, counts);
+    return scan_cols<5, false>(depth, c, dest, out, budget, counts);
   }
 
   // Phase two: claims the queued offsets of the slice starting at sequence qa.
@@ -292,7 +301,48 @@ class ImplicitEngine {
  private:
   [[nodiscard]] int table_of(unsigned depth) const { return start_colour_ ^ int(depth & 1); }
 
-  template <int kCols>
+  // With an even number of cells both tables have `count` entries per sequence, so
+  // a left or right move, which keeps the sequence, moves entry e of one table to
+  // entry e + delta of the other, delta = the slot difference. Slots count the cells
+  // of one colour in reading order, so a left move has delta 0 or -1 and a right
+  // move 0 or +1: within the same word or into the neighbouring one. Per phase of a
+  // word (the slot of its first entry) the entries with each move and delta form a
+  // mask, so a word's left (right) targets are three masked shifts of the frontier
+  // masks of it and its neighbours, claimed at once (popcounts for the counts).
+  struct SideMasks {
+    std::uint64_t left_same = 0, left_back = 0;     // delta 0, -1
+    std::uint64_t right_same = 0, right_ahead = 0;  // delta 0, +1
+    std::uint64_t left_back_next = 0;               // left_back of the next word's phase
+    std::uint64_t right_ahead_prev = 0;             // right_ahead of the previous word's phase
+    unsigned next = 0;                              // the next word's phase
+  };
+
+  void build_side_masks() {
+    const unsigned count = unsigned(layout_.count[0]), step = unsigned(TwoBitTable::kPerWord) % count;
+    for (int from = 0; from < 2; ++from) {
+      auto& masks = side_[from];
+      masks.resize(count);
+      for (unsigned phase = 0; phase < count; ++phase) {
+        SideMasks& x = masks[phase];
+        for (unsigned i = 0; i < TwoBitTable::kPerWord; ++i) {
+          const int slot = int((phase + i) % count);
+          const implicit_detail::SlotMoves& m = moves_[from][slot];
+          const std::uint64_t bit = std::uint64_t{1} << (2 * i);
+          if (m.left >= 0) (m.left == slot ? x.left_same : x.left_back) |= bit;
+          if (m.right >= 0) (m.right == slot ? x.right_same : x.right_ahead) |= bit;
+          assert(m.left < 0 || m.left == slot || m.left == slot - 1);
+          assert(m.right < 0 || m.right == slot || m.right == slot + 1);
+        }
+        x.next = (phase + step) % count;
+      }
+      for (unsigned phase = 0; phase < count; ++phase) {
+        masks[phase].left_back_next = masks[masks[phase].next].left_back;
+        masks[masks[phase].next].right_ahead_prev = masks[phase].right_ahead;
+      }
+    }
+  }
+
+  template <int kCols, bool kWordSides>
   bool scan_cols(unsigned depth, Cursor& c, const SlicePartition& dest, SliceQueues& out, std::size_t budget,
                  LevelCounts& counts) {
     using implicit_detail::matching;
@@ -310,31 +360,67 @@ class ImplicitEngine {
       out.push(t, std::uint32_t((q - dest.begin(t)) * stride + std::uint64_t(slot)));
       ++queued;
     };
+    // The frontier of word w; turns the entries of depth d-2 old on the way.
+    const auto frontier_of = [&](std::uint64_t w) {
+      const std::uint64_t x = words[w];
+      const std::uint64_t stale = matching(x, current ^ 3u);
+      if (stale) words[w] = x | stale | (stale << 1);
+      return matching(x, current);
+    };
+    std::uint64_t claimed = 0, edges = 0;
     LevelCounts local;  // not aliased with the table words: stays in registers
     for (; c.word < c.end; ++c.word) {
       if (queued >= budget) {
         counts += local;
+        counts.claimed += claimed;
+        counts.edges += edges;
         return false;
       }
-      const std::uint64_t w = c.word, x = words[w];
-      if (x == 0) continue;
-      std::uint64_t frontier = matching(x, current);
-      const std::uint64_t stale = matching(x, current ^ 3u);  // depth d-2: now old
-      if (stale) words[w] = x | stale | (stale << 1);
+      const std::uint64_t w = c.word;
+      std::uint64_t frontier;
+      if constexpr (kWordSides) {
+        if (!c.loaded) c.at = frontier_of(w), c.loaded = true;
+        const std::uint64_t after = w + 1 < c.end ? frontier_of(w + 1) : 0;
+        const std::uint64_t before = c.before;
+        frontier = c.at;
+        c.before = frontier;
+        c.at = after;
+        const SideMasks& k = side_[from][c.phase];
+        c.phase = k.next;
+        if ((before | frontier | after) == 0) continue;
+        const std::uint64_t left =
+            (frontier & k.left_same) | (frontier & k.left_back) >> 2 | (after & k.left_back_next) << 62;
+        const std::uint64_t right =
+            (frontier & k.right_same) | (frontier & k.right_ahead) << 2 | (before & k.right_ahead_prev) >> 62;
+        const std::uint64_t x = targets[w];
+        const std::uint64_t unseen = ~(x | x >> 1) & implicit_detail::kLowBits;
+        const std::uint64_t shallow = matching(x, next ^ 3u);  // depth d-1: not an edge to d+1
+        edges += unsigned(std::popcount(left & ~shallow)) + unsigned(std::popcount(right & ~shallow));
+        const std::uint64_t fresh = (left | right) & unseen;
+        claimed += unsigned(std::popcount(fresh));
+        targets[w] = x | fresh << (next - 1);
+      } else {
+        if (words[w] == 0) continue;
+        frontier = frontier_of(w);
+      }
       for (; frontier; frontier &= frontier - 1) {
         const std::uint64_t entry = w * TwoBitTable::kPerWord + unsigned(std::countr_zero(frontier)) / 2;
         const std::uint64_t q = divide.quotient(entry);
         const implicit_detail::SlotMoves& m = moves[entry - q * count];
-        // Left and right keep the sequence: same q, the part of the other table
-        // this slice owns and the scan streams through.
-        if (m.left >= 0) implicit_detail::claim(targets, q * stride + std::uint64_t(m.left), next, local);
-        if (m.right >= 0) implicit_detail::claim(targets, q * stride + std::uint64_t(m.right), next, local);
+        if constexpr (!kWordSides) {
+          // Left and right keep the sequence: same q, the part of the other table
+          // this slice owns and the scan streams through.
+          if (m.left >= 0) implicit_detail::claim(targets, q * stride + std::uint64_t(m.left), next, local);
+          if (m.right >= 0) implicit_detail::claim(targets, q * stride + std::uint64_t(m.right), next, local);
+        }
         const TileSequence& s = c.sequences.get(q + q_begin_, m.parity);
-        if (m.up >= 0) queue(index_.moved_lex<kCols>(s, m.blank, false), m.up);
-        if (m.down >= 0) queue(index_.moved_lex<kCols>(s, m.blank, true), m.down);
+        queue(index_.moved_lex<kCols>(s, m.blank, m.first_down), m.first);
+        if (m.second >= 0) queue(index_.moved_lex<kCols>(s, m.blank, true), m.second);
       }
     }
     counts += local;
+    counts.claimed += claimed;
+    counts.edges += edges;
     return true;
   }
 
@@ -346,6 +432,7 @@ class ImplicitEngine {
   std::uint64_t q_begin_, q_end_;
   std::array<std::array<implicit_detail::SlotMoves, Board::kMaxCells>, 2> moves_{};
   std::array<TwoBitTable, 2> tables_;
+  std::array<std::vector<SideMasks>, 2> side_;  // per source table, per phase; empty: strides differ
 };
 
 }  // namespace statespace
