@@ -17,22 +17,26 @@ namespace statespace {
 
 namespace {
 
-// Slices per worker thread: several, so that a level's sparse and dense parts even out.
-constexpr unsigned kSlicesPerThread = 4;
-// Up/down targets a source queues per round (4 bytes each): a round fills at most
-// slices x (budget + overshoot) x 4 bytes, 0.5 MiB on 2 threads (each source
-// reserves that much per destination, 4.2 MiB, touched only as far as filled).
-constexpr std::size_t kRoundBudget = std::size_t{1} << 14;
+// Destination slices per worker thread: several, so that the apply phase evens out
+// where the targets are unevenly spread.
+constexpr unsigned kSlicesPerThread = 8;
+// Scan chunks per worker thread: many, so that lanes share a level's work to its end.
+constexpr unsigned kChunksPerThread = 32;
+// Up/down targets a lane queues per round (4 bytes each): a round fills at most
+// lanes x (budget + overshoot) x 4 bytes, 0.5 MiB on 2 threads (each lane reserves
+// that much per destination slice, touched only as far as filled).
+constexpr std::size_t kRoundBudget = std::size_t{1} << 16;
 
-// One level over slices owned by worker tasks.
-LevelCounts expand(ImplicitEngine& engine, unsigned depth, const SlicePartition& slices,
-                   std::vector<SliceQueues>& queues) {
-  const unsigned n = slices.count();
+// One level: chunks of the scan shared by the lanes, targets applied by slice owners.
+LevelCounts expand(ImplicitEngine& engine, unsigned depth, const SlicePartition& chunks, const SlicePartition& slices,
+                   std::vector<SliceQueues>& lanes) {
+  const unsigned n = chunks.count();
   std::vector<ImplicitEngine::Cursor> cursors;
-  for (unsigned s = 0; s < n; ++s) cursors.push_back(engine.cursor(depth, slices.begin(s), slices.end(s)));
-  std::vector<LevelCounts> scanned(n), applied(n);
-  run_slice_rounds(
-      queues,
+  cursors.reserve(n);
+  for (unsigned s = 0; s < n; ++s) cursors.push_back(engine.cursor(depth, chunks.begin(s), chunks.end(s)));
+  std::vector<LevelCounts> scanned(n), applied(slices.count());
+  run_rounds(
+      n, slices.count(), lanes, kRoundBudget,
       [&](unsigned s, SliceQueues& out) {
         return engine.scan(depth, cursors[s], slices, out, kRoundBudget, scanned[s]);
       },
@@ -40,7 +44,8 @@ LevelCounts expand(ImplicitEngine& engine, unsigned depth, const SlicePartition&
         engine.apply(depth, slices.begin(t), targets, applied[t]);
       });
   LevelCounts total;
-  for (unsigned s = 0; s < n; ++s) total += scanned[s], total += applied[s];
+  for (const auto& c : scanned) total += c;
+  for (const auto& c : applied) total += c;
   return total;
 }
 
@@ -69,9 +74,10 @@ ImplicitResult implicit_bfs(const Tiles& p, Board start, const ImplicitOptions& 
   o.memory.require(implicit_bytes(p), p.name() + ": implicit BFS tables");
   ImplicitEngine engine(p, start, 0, ImplicitEngine::sequences(p));
   auto& tables = engine.tables();
-  const SlicePartition slices =
-      ImplicitEngine::partition(p, std::uint64_t(kSlicesPerThread) * unsigned(tbb::this_task_arena::max_concurrency()));
-  std::vector<SliceQueues> queues = ImplicitEngine::queues(slices.count(), slices.count(), kRoundBudget);
+  const auto threads = unsigned(tbb::this_task_arena::max_concurrency());
+  const SlicePartition slices = ImplicitEngine::partition(p, std::uint64_t(kSlicesPerThread) * threads);
+  const SlicePartition chunks = ImplicitEngine::partition(p, std::uint64_t(kChunksPerThread) * threads);
+  std::vector<SliceQueues> lanes = ImplicitEngine::queues(threads, slices.count(), kRoundBudget);
   if (!o.resume.empty()) {
     read_checkpoint_tables(o.resume, tables);
   } else {
@@ -88,7 +94,7 @@ ImplicitResult implicit_bfs(const Tiles& p, Board start, const ImplicitOptions& 
   std::uint64_t total = std::accumulate(state.layers.begin(), state.layers.end(), std::uint64_t{0});
   double last_checkpoint = 0;
   for (;; ++state.level) {
-    const LevelCounts level = expand(engine, state.level, slices, queues);
+    const LevelCounts level = expand(engine, state.level, chunks, slices, lanes);
     if (level.claimed == 0) break;
     state.layers.push_back(level.claimed);
     state.edges_to_next.push_back(level.edges);

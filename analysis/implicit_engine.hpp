@@ -357,7 +357,7 @@ class ImplicitEngine {
     const auto queue = [&](std::uint64_t lex, int slot) {
       const std::uint64_t q = lex >> 1;
       const unsigned t = dest.owner(q);
-      out.push(t, std::uint32_t((q - dest.begin(t)) * stride + std::uint64_t(slot)));
+      out.push(t, std::uint32_t((q - t * dest.length()) * stride + std::uint64_t(slot)));
       ++queued;
     };
     // The frontier of word w; turns the entries of depth d-2 old on the way.

@@ -11,8 +11,11 @@
 #include <tbb/partitioner.h>
 
 #include <algorithm>
+#include <atomic>
+#include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <numeric>
 #include <span>
 #include <vector>
 
@@ -78,29 +81,50 @@ class SliceQueues {
   std::vector<std::uint32_t*> ends_;
 };
 
-// One level over slices owned by worker tasks, in rounds: every unfinished source
-// runs `fill(s, queues)` (true once its slice is done), then every owner runs
-// `apply(t, targets)` for each source's queue to it. Sources and destinations are
-// the same slices, so a task writes only its own part of each table in either phase.
-template <class Fill, class Apply>
-void run_slice_rounds(std::vector<SliceQueues>& queues, Fill&& fill, Apply&& apply) {
-  const unsigned n = unsigned(queues.size());
-  std::vector<char> done(n, 0);
-  for (bool more = true; more;) {
+// One level in rounds over `chunks` pieces of the scan, with one set of queues per
+// lane (worker): in a round every lane takes unfinished chunks, in any order, and
+// runs `scan(chunk, queues)` (true once that chunk is done) until its queues hold
+// `budget` offsets; then every destination slice t runs `apply(t, offsets)` for each
+// lane's queue to it. A chunk a lane leaves unfinished waits for the next round, for
+// any lane. So all lanes have work until the level's last round, however unevenly
+// the frontier is spread, and the counts do not depend on which lane did what.
+// Chunks must cover whole table words (a scan writes its own chunk's words of the
+// other table directly) and destination slices whole words too.
+template <class Scan, class Apply>
+void run_rounds(unsigned chunks, unsigned slices, std::vector<SliceQueues>& lanes, std::size_t budget, Scan&& scan,
+                Apply&& apply) {
+  std::vector<unsigned> pending(chunks);
+  std::iota(pending.begin(), pending.end(), 0u);
+  std::vector<std::vector<unsigned>> unfinished(lanes.size());
+  while (!pending.empty()) {
+    std::atomic<std::size_t> next{0};
     tbb::parallel_for(
-        0u, n,
-        [&](unsigned s) {
-          if (!done[s]) done[s] = fill(s, queues[s]);
+        std::size_t{0}, lanes.size(),
+        [&](std::size_t lane) {
+          SliceQueues& out = lanes[lane];
+          while (out.size() < budget) {
+            const std::size_t i = next.fetch_add(1, std::memory_order_relaxed);
+            if (i >= pending.size()) break;
+            if (!scan(pending[i], out)) unfinished[lane].push_back(pending[i]);
+          }
         },
         tbb::simple_partitioner());
+    // Chunks no lane reached this round stay pending too.
+    const std::size_t reached = std::min(next.load(), pending.size());
+    std::vector<unsigned> carry(pending.begin() + std::ptrdiff_t(reached), pending.end());
+    for (auto& u : unfinished) {
+      carry.insert(carry.end(), u.begin(), u.end());
+      u.clear();
+    }
+    std::sort(carry.begin(), carry.end());
+    pending = std::move(carry);
     tbb::parallel_for(
-        0u, n,
+        0u, slices,
         [&](unsigned t) {
-          for (const auto& q : queues) apply(t, q.to(t));
+          for (const auto& q : lanes) apply(t, q.to(t));
         },
         tbb::simple_partitioner());
-    for (auto& q : queues) q.clear();
-    more = std::count(done.begin(), done.end(), 0) > 0;
+    for (auto& q : lanes) q.clear();
   }
 }
 

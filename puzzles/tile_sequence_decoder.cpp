@@ -5,9 +5,7 @@
 namespace statespace {
 
 TileSuffixTable::TileSuffixTable(const TileIndex& index)
-    : k_(std::min(index.tiles(), kMaxSuffix)),
-      block_(kFactorial[k_] < 2 ? 2 : kFactorial[k_]),
-      entries_(kFactorial[k_]) {
+    : k_(std::min(index.tiles(), kSuffix)), block_(kFactorial[k_] < 2 ? 2 : kFactorial[k_]), entries_(kFactorial[k_]) {
   for (std::uint64_t lo = 0; lo < entries_.size(); ++lo) {
     Entry& e = entries_[lo];
     e.relative.fill(0);

@@ -27,7 +27,8 @@ namespace statespace {
 
 class TileSuffixTable {
  public:
-  static constexpr int kMaxSuffix = 8;
+  static constexpr int kMaxSuffix = 8;  // the entry's room
+  static constexpr int kSuffix = 8;     // k for m >= 8: 40,320 entries, 645 KB
   struct Entry {
     std::array<std::uint8_t, kMaxSuffix> relative;  // position j holds the relative[j]-th smallest tile left
     std::array<std::uint8_t, kMaxSuffix> digit;     // Lehmer digits of the last k positions
@@ -55,7 +56,7 @@ class TileSequenceDecoder {
     const int base = m_ - k_;
     alignas(16) std::array<std::uint8_t, 16> relative{}, digit{}, swap{}, odd{};
     for (int i = 0; i < 16; ++i) {
-      const bool suffix = i >= base && i - base < TileSuffixTable::kMaxSuffix;
+      const bool suffix = i >= base && i - base < k_;
       relative[i] = suffix ? std::uint8_t(i - base) : 0x80;
       digit[i] = suffix ? std::uint8_t(TileSuffixTable::kMaxSuffix + i - base) : 0x80;
       swap[i] = std::uint8_t(i == m_ - 2 ? m_ - 1 : i == m_ - 1 ? m_ - 2 : i);
@@ -106,7 +107,7 @@ class TileSequenceDecoder {
     const int base = m_ - k_;
     even.item = prefix_.item;
     even.digit = prefix_.digit;
-    for (int j = 0; j < TileSuffixTable::kMaxSuffix; ++j) {
+    for (int j = 0; j < k_; ++j) {
       even.item[base + j] = remaining_[e.relative[j]];
       even.digit[base + j] = e.digit[j];
     }
@@ -132,12 +133,12 @@ class TileSequenceDecoder {
     remaining_.fill(0);
     for (int j = 0; j < k_; ++j) remaining_[j] = prefix_.item[base + j];
 #if defined(__SSSE3__)
-    // tiles_: the remaining tiles at bytes [0, 8), the prefix at [8, 8 + base).
+    // tiles_: the remaining tiles at bytes [0, k), the prefix at [k, m).
     alignas(16) std::array<std::uint8_t, 16> tiles{}, place{}, digit{};
     for (int j = 0; j < k_; ++j) tiles[j] = prefix_.item[base + j];
     for (int i = 0; i < base; ++i) {
-      tiles[TileSuffixTable::kMaxSuffix + i] = prefix_.item[i];
-      place[i] = std::uint8_t(TileSuffixTable::kMaxSuffix + i);
+      tiles[k_ + i] = prefix_.item[i];
+      place[i] = std::uint8_t(k_ + i);
       digit[i] = prefix_.digit[i];
     }
     tiles_ = load(tiles);
