@@ -124,8 +124,8 @@ struct SlotMoves {
   std::uint8_t blank = 0;
   std::uint8_t parity = 0;
   std::int8_t left = -1, right = -1, up = -1, down = -1;
-  bool first_down = false;
   std::int8_t first = -1, second = -1;
+  TileIndex::VerticalMove first_move, second_move;
 };
 
 }  // namespace implicit_detail
@@ -185,9 +185,10 @@ class ImplicitEngine {
       if (b % cols + 1 < cols) m.right = std::int8_t(layout_.slot_of[b + 1]);
       if (b >= cols) m.up = std::int8_t(layout_.slot_of[b - cols]);
       if (b + cols < cells) m.down = std::int8_t(layout_.slot_of[b + cols]);
-      m.first_down = m.up < 0;
       m.first = m.up >= 0 ? m.up : m.down;
+      m.first_move = index_.vertical(b, m.up < 0);
       if (m.up >= 0) m.second = m.down;
+      if (m.second >= 0) m.second_move = index_.vertical(b, true);
     }
     if (layout_.count[0] == layout_.count[1]) build_side_masks();
   }
@@ -258,18 +259,30 @@ class ImplicitEngine {
 
   // Phase two: claims the queued offsets of the slice starting at sequence qa.
   void apply(unsigned depth, std::uint64_t qa, std::span<const std::uint32_t> offsets, LevelCounts& counts) {
-    constexpr std::size_t kAhead = 16;
+    constexpr std::size_t kAhead = 32;  // claims between a prefetch and its use
     const int to = table_of(depth) ^ 1;
-    std::uint64_t* const words = tables_[to].words();
-    const std::uint64_t base = (qa - q_begin_) * std::uint64_t(layout_.count[to]);
-    const unsigned next = implicit_detail::code_of(depth + 1);
-    const std::size_t n = offsets.size();
-    LevelCounts local;  // not aliased with the table words: stays in registers
-    for (std::size_t i = 0; i < n; ++i) {
-      if (i + kAhead < n) __builtin_prefetch(words + (base + offsets[i + kAhead]) / TwoBitTable::kPerWord, 1);
-      implicit_detail::claim(words, base + offsets[i], next, local);
+    // Slices start on whole words: offset o is entry o % 32 of word o / 32 from here.
+    std::uint64_t* const words = tables_[to].words() + (qa - q_begin_) * std::uint64_t(layout_.count[to]) / 32;
+    const unsigned next = implicit_detail::code_of(depth + 1), shallow = next ^ 3u;
+    std::uint64_t fresh = 0, back = 0;  // unseen targets; targets of depth d-1 (not edges)
+    const auto claim = [&](std::uint32_t o) {
+      std::uint64_t& w = words[o / 32];
+      const unsigned shift = 2 * (o % 32);
+      const std::uint64_t x = w;
+      const unsigned code = unsigned(x >> shift) & 3u;
+      fresh += code == 0;
+      back += code == shallow;
+      w = x | std::uint64_t(code == 0 ? next : 0u) << shift;
+    };
+    const std::size_t n = offsets.size(), ahead = n > kAhead ? n - kAhead : 0;
+    const std::uint32_t* const o = offsets.data();
+    for (std::size_t i = 0; i < ahead; ++i) {
+      __builtin_prefetch(words + o[i + kAhead] / 32, 1);
+      claim(o[i]);
     }
-    counts += local;
+    for (std::size_t i = ahead; i < n; ++i) claim(o[i]);
+    counts.claimed += fresh;
+    counts.edges += n - back;
   }
 
   // The positions of code(depth) in table(depth) among the owned sequences: the
@@ -414,8 +427,8 @@ class ImplicitEngine {
           if (m.right >= 0) implicit_detail::claim(targets, q * stride + std::uint64_t(m.right), next, local);
         }
         const TileSequence& s = c.sequences.get(q + q_begin_, m.parity);
-        queue(index_.moved_lex<kCols>(s, m.blank, m.first_down), m.first);
-        if (m.second >= 0) queue(index_.moved_lex<kCols>(s, m.blank, true), m.second);
+        queue(index_.moved_lex<kCols>(s, m.first_move), m.first);
+        if (m.second >= 0) queue(index_.moved_lex<kCols>(s, m.second_move), m.second);
       }
     }
     counts += local;

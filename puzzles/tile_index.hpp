@@ -106,22 +106,35 @@ class TileIndex {
   // kCols = cols() lets the window loop unroll in hot loops; 0 reads cols() at run time.
   template <int kCols = 0>
   [[nodiscard]] std::uint64_t moved_lex(const TileSequence& s, int blank, bool down) const {
+    return moved_lex<kCols>(s, vertical(blank, down));
+  }
+
+  // One vertical move of a blank, resolved once: where its window's K and T are,
+  // the window's start, where x sits and how far the comparison bits shift.
+  struct VerticalMove {
+    std::uint32_t table = 0;
+    std::uint8_t start = 0, x_at = 0, shift = 0;
+  };
+  [[nodiscard]] VerticalMove vertical(int blank, bool down) const {
+    const int start = down ? blank : blank - cols_;
+    return {std::uint32_t((std::size_t(down) * windows_ + std::size_t(start)) * window_stride_), std::uint8_t(start),
+            std::uint8_t(down ? start + cols_ - 1 : start), std::uint8_t(start + int(!down))};
+  }
+  template <int kCols = 0>
+  [[nodiscard]] std::uint64_t moved_lex(const TileSequence& s, VerticalMove v) const {
     const int c = kCols ? kCols : cols_;
-    const int start = down ? blank : blank - c;  // window [start, start + c)
-    const std::size_t stride = kCols ? window_stride(kCols) : window_stride_;
-    const std::uint64_t* t = window_.data() + (std::size_t(down) * windows_ + std::size_t(start)) * stride;
+    const std::uint64_t* t = window_.data() + v.table;
     std::uint64_t lex = s.lex;
-    for (int j = 0; j < c; ++j) lex += s.digit[start + j] * t[j];
-    // Bit j: the item at start + j + (down ? 0 : 1) is larger than x.
-    const int x_at = down ? start + c - 1 : start;
+    for (int j = 0; j < c; ++j) lex += s.digit[v.start + j] * t[j];
+    // Bit j: the j-th item the moving one passes is larger than it.
     const unsigned low = (1u << (c - 1)) - 1;
 #if defined(__SSE2__)
     const __m128i items = _mm_loadu_si128(reinterpret_cast<const __m128i*>(s.item.data()));
-    const __m128i x = _mm_set1_epi8(char(s.item[x_at]));
-    const unsigned above = (unsigned(_mm_movemask_epi8(_mm_cmpgt_epi8(items, x))) >> (start + int(!down))) & low;
+    const __m128i x = _mm_set1_epi8(char(s.item[v.x_at]));
+    const unsigned above = (unsigned(_mm_movemask_epi8(_mm_cmpgt_epi8(items, x))) >> v.shift) & low;
 #else
     unsigned above = 0;
-    for (int j = 0; j < c - 1; ++j) above |= unsigned(s.item[start + j + int(!down)] > s.item[x_at]) << j;
+    for (int j = 0; j < c - 1; ++j) above |= unsigned(s.item[v.shift + j] > s.item[v.x_at]) << j;
 #endif
     return lex + t[kMaxWindow + above];
   }
