@@ -2,14 +2,15 @@
 // threaded driver there and the MPI engine (distributed/mpi_bfs.cpp).
 //
 // An engine owns the sequences [q_begin, q_end) of both tables (all of them in one
-// process, a slice per MPI process). A level runs in two phases over slices of the
-// sequence range (analysis/slices.hpp), whose boundaries are multiples of 32
-// sequences and so whole words in both tables:
-//   - scan: a source walks the frontier words of its slice, turns stale entries old,
-//     claims left/right neighbours directly (same sequence, so same slice) and queues
-//     up/down neighbours as offsets in the slice that owns their sequence;
+// process, a range of slices per MPI process). A level runs in two phases over
+// pieces of the sequence range (analysis/slices.hpp) whose boundaries are multiples
+// of 32 sequences and so whole words in both tables:
+//   - scan: a source walks the frontier words of its range (a slice, or a finer
+//     chunk), turns stale entries old, claims left/right neighbours directly (same
+//     sequence, so the same range of the other table) and queues up/down neighbours
+//     as offsets in the slice that owns their sequence;
 //   - apply: the owner of a slice claims the queued offsets.
-// Each table word is written by its slice's owner only, so claiming is a plain
+// In either phase each table word has one writer, so claiming is a plain
 // branch-free read-modify-write: no atomics, no locks.
 #pragma once
 
