@@ -19,13 +19,15 @@ namespace {
 
 // Destination slices per worker thread: several, so that the apply phase evens out
 // where the targets are unevenly spread.
-constexpr unsigned kSlicesPerThread = 8;
+constexpr unsigned kSlicesPerThread = 4;
 // Scan chunks per worker thread: many, so that lanes share a level's work to its end.
 constexpr unsigned kChunksPerThread = 32;
 // Up/down targets a lane queues per round (4 bytes each): a round fills at most
-// lanes x (budget + overshoot) x 4 bytes, 0.5 MiB on 2 threads (each lane reserves
-// that much per destination slice, touched only as far as filled).
-constexpr std::size_t kRoundBudget = std::size_t{1} << 16;
+// lanes x (budget + overshoot) x 4 bytes, 256 KiB on 2 threads. Each lane reserves
+// that much per destination slice, touched only as far as filled; as the frontier
+// moves, every slice's queue is filled once in a while, so the touched pages grow to
+// lanes x slices x that, 2.1 MiB on 2 threads.
+constexpr std::size_t kRoundBudget = std::size_t{1} << 15;
 
 // One level: chunks of the scan shared by the lanes, targets applied by slice owners.
 LevelCounts expand(ImplicitEngine& engine, unsigned depth, const SlicePartition& chunks, const SlicePartition& slices,
