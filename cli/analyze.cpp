@@ -238,7 +238,7 @@ int run_analyze(const Args& args, Context& context) {
   }
   std::vector<Job> jobs;
   for (const auto& name : names) {
-    Job job{make_puzzle(name)};
+    Job job{make_puzzle(name), {}, Engine::automatic};
     if (!moves.empty()) std::visit([&](auto& p) { override_moves(p, moves); }, job.puzzle);
     job.name = std::visit([](const auto& p) { return p.name(); }, job.puzzle);
     for (const auto& earlier : jobs) {

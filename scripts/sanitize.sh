@@ -6,9 +6,10 @@ cd "$(dirname "$0")/.."
 scripts/install-deps.sh
 if [ ! -f build-asan/build.ninja ]; then
   echo "sanitize.sh: configuring build-asan/ (cmake, RelWithDebInfo, ASan+UBSan)" >&2
-  cmake -S . -B build-asan -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DSTATESPACE_SANITIZE=ON >/dev/null
+  cmake -S . -B build-asan -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DSTATESPACE_SANITIZE=ON \
+    -DSTATESPACE_BUILD_BENCH=OFF >/dev/null
 fi
 NINJA_STATUS="sanitize.sh: building: %f of %t targets: " \
-  cmake --build build-asan --parallel "$(nproc)" --target statespace statespace_tests
+  cmake --build build-asan --parallel "$(nproc)"
 export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
 ctest --test-dir build-asan --output-on-failure --parallel "$(nproc)" "$@"

@@ -92,7 +92,9 @@ TEST(Cli, GraphDotIsRankedByDepthTopToBottom) {
     ASSERT_EQ(rows.size(), std::string(puzzle) == "nooff" ? 57u : 22u) << puzzle;
     for (const auto& [d, ys] : rows) {
       EXPECT_EQ(ys.size(), 1u) << puzzle << " depth " << d << " spans several rows";
-      if (d > 0) EXPECT_LT(*ys.begin(), *rows[d - 1].begin()) << puzzle << " depth " << d << " not below " << d - 1;
+      if (d > 0) {
+        EXPECT_LT(*ys.begin(), *rows[d - 1].begin()) << puzzle << " depth " << d << " not below " << d - 1;
+      }
     }
   }
 }

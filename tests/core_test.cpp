@@ -166,7 +166,9 @@ TEST(ByteCells, WordComparisonsKeepTheCellOrder) {
     EXPECT_EQ(a < b, a.cell < b.cell);
     EXPECT_EQ(a == b, a.cell == b.cell);
     EXPECT_EQ(a > b, a.cell > b.cell);
-    if (a == b) EXPECT_EQ(absl::Hash<ByteCells<16>>{}(a), absl::Hash<ByteCells<16>>{}(b));
+    if (a == b) {
+      EXPECT_EQ(absl::Hash<ByteCells<16>>{}(a), absl::Hash<ByteCells<16>>{}(b));
+    }
   }
 }
 
