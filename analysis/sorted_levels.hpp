@@ -21,6 +21,7 @@
 #include <array>
 #include <bit>
 #include <cstdint>
+#include <memory>
 #include <span>
 #include <string>
 #include <utility>
@@ -143,6 +144,24 @@ inline MergeCounts subtract_levels(std::uint64_t* first, std::uint64_t* last, st
   return m;
 }
 
+// An array of words that only grows, left uninitialised: every level overwrites what
+// it uses, so neither zero-filling nor copying the last level's words is of use.
+class WordBuffer {
+ public:
+  std::span<std::uint64_t> take(std::size_t n) {
+    if (n > capacity_) {
+      words_.reset();
+      words_ = std::make_unique_for_overwrite<std::uint64_t[]>(n);
+      capacity_ = n;
+    }
+    return {words_.get(), n};
+  }
+
+ private:
+  std::unique_ptr<std::uint64_t[]> words_;
+  std::size_t capacity_ = 0;
+};
+
 }  // namespace detail
 
 // Whether the positions reachable from `start` pack into one word.
@@ -170,15 +189,16 @@ SortedLevelsResult sorted_levels_bfs(const Packing& packing, const State& start,
                                      const MemoryBudget& budget, Progress* progress = nullptr) {
   const std::size_t moves = std::size_t(packing.moves());
   SortedLevelsResult r;
-  std::vector<std::uint64_t> older, level{packing.pack(start)}, successors, scratch, bucket_start;
+  std::vector<std::uint64_t> older, level{packing.pack(start)}, bucket_start;
+  detail::WordBuffer successor_buffer, scratch_buffer;
   std::vector<std::uint64_t> within, onward;  // per depth: directed edges inside, edges to the next
   std::uint64_t total = 1;
   while (!level.empty()) {
     r.layers.push_back(level.size());
     const std::size_t n = level.size();
     budget.require(sorted_levels_bytes(older.size(), n, moves), name + ": sorted levels");
-    successors.resize(n * moves);
-    scratch.resize(n * moves);
+    const auto successors = successor_buffer.take(n * moves);
+    const auto scratch = scratch_buffer.take(n * moves);
     // Successors at fixed slots; the OR of every word gives the bits in use (the buckets'
     // shift), and self-loops are counted apart (they are inside the level, but no edge
     // to another position).
