@@ -53,11 +53,14 @@ AnalysisResult analyze_by_levels(const CellPermutation& p, const std::string& fr
   return analyze_levels(p, o);
 }
 
-// A file written into a fresh folder, loaded.
-CellPermutation written(const std::string& name, const std::string& text) {
+// A puzzle file written into a fresh folder.
+std::filesystem::path write_file(const std::string& name, const std::string& text) {
   const auto file = fresh_dir("permutation-" + name) / (name + ".toml");
   std::ofstream(file) << text;
-  return std::get<CellPermutation>(*make_file_puzzle(file.string()));
+  return file;
+}
+CellPermutation written(const std::string& name, const std::string& text) {
+  return std::get<CellPermutation>(*make_file_puzzle(write_file(name, text).string()));
 }
 
 // Everything the reports show of a puzzle: the engines must agree on all of it.
@@ -157,6 +160,39 @@ V2 = "(4,6,5)"
   o.progress = false;
   o.from = "8 7 6 5 4 3 2 1";
   expect_same_facts(analyze_by_levels(pancake, o.from), analyze_explicit(pancake, o).result);
+}
+
+// analyze takes the sorted levels for a permutation file unless the graph is needed
+// (graph.dot within --dot-limit, --components...), and writes the same reports.
+TEST(PermutationFile, AnalyzeTakesSortedLevelsUnlessTheGraphIsNeeded) {
+  const auto dir = fresh_dir("permutation-engines");
+  const std::string pancake = std::string(STATESPACE_EXAMPLES) + "/pancake8.toml";
+  ASSERT_EQ(run_statespace("analyze " + pancake + " --quiet --out " + (dir / "auto").string()).exit_code, 0);
+  ASSERT_EQ(run_statespace("analyze " + pancake + " --engine explicit --quiet --out " + (dir / "explicit").string())
+                .exit_code,
+            0);
+  const auto summary = testing::read_file(dir / "auto/pancake8/summary.json");
+  EXPECT_NE(summary.find("\"engine\": \"levels\""), std::string::npos);
+  EXPECT_NE(summary.find("\"lookup\": \"sorted-levels\""), std::string::npos);
+  for (const char* name : {"distribution.csv", "farthest.csv", "layers.dot"}) {
+    EXPECT_EQ(testing::read_file(dir / "auto/pancake8" / name), testing::read_file(dir / "explicit/pancake8" / name))
+        << name;
+  }
+  // Labels a a b b c d: 180 arrangements, all reachable, within --dot-limit.
+  const auto small_file = write_file("small",
+                                     "name = \"small\"\nkind = \"permutation\"\nstart = \"a a b b c d\"\n"
+                                     "[moves]\nX = \"(1,2,3,4,5,6)\"\nY = \"(1,2)\"\n");
+  const auto small = std::get<CellPermutation>(*make_file_puzzle(small_file.string()));
+  ASSERT_EQ(run_statespace("analyze " + small_file.string() + " --quiet --out " + (dir / "small").string()).exit_code,
+            0);
+  EXPECT_TRUE(std::filesystem::exists(dir / "small/small/graph.dot"));
+  EXPECT_NE(testing::read_file(dir / "small/small/summary.json").find("\"engine\": \"explicit\""), std::string::npos);
+  EXPECT_EQ(analyze_by_levels(small).states, 180u);
+  const auto graph =
+      run_statespace("analyze " + std::string(STATESPACE_EXAMPLES) + "/hex6.toml --engine levels --quiet");
+  EXPECT_EQ(graph.exit_code, 2);
+  EXPECT_NE(graph.std_err.find("--engine levels needs positions that pack into one 64-bit word"), std::string::npos)
+      << graph.std_err;
 }
 
 TEST(PermutationFile, PancakeNumberAndTopSpin) {
