@@ -30,10 +30,11 @@
 namespace statespace {
 
 // The BFS engine: the explicit Boost CSR graph, the two-bit implicit BFS over ranks
-// (tiles:RxC), that one over MPI processes, or the choice resolve_engine() makes.
-enum class Engine { automatic, explicit_graph, implicit, mpi };
+// (tiles:RxC), that one over MPI processes, the sorted levels of packed words
+// (analysis/sorted_levels.hpp), or the choice resolve_engine() makes.
+enum class Engine { automatic, explicit_graph, implicit, mpi, levels };
 
-// "auto", "explicit", "implicit", "mpi": the --engine spelling and the reports' name.
+// "auto", "explicit", "implicit", "mpi", "levels": the --engine spelling and the reports' name.
 constexpr std::string_view engine_name(Engine e) {
   switch (e) {
     case Engine::explicit_graph:
@@ -42,6 +43,8 @@ constexpr std::string_view engine_name(Engine e) {
       return "implicit";
     case Engine::mpi:
       return "mpi";
+    case Engine::levels:
+      return "levels";
     case Engine::automatic:
       break;
   }

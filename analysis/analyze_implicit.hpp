@@ -11,15 +11,18 @@
 #include "analysis/analyze.hpp"
 #include "analysis/explicit_space.hpp"
 #include "analysis/implicit_bfs.hpp"
+#include "analysis/sorted_levels.hpp"
 #include "core/errors.hpp"
 #include "core/text.hpp"
 #include "puzzles/permutation_puzzle.hpp"
 
 namespace statespace {
 
-// The engine o.engine means on p (never Engine::automatic). automatic takes the implicit engine
-// for tiles:RxC unless something asked for needs the explicit graph (graph.dot within
-// o.dot_limit, --all-pairs, --components, a --lookup); checkpoints always take it.
+// The engine o.engine means on p (never Engine::automatic). automatic takes the
+// implicit engine for tiles:RxC, and the sorted-levels one (analysis/sorted_levels.hpp)
+// for models whose positions pack into a word, unless something asked for needs the
+// explicit graph (graph.dot within o.dot_limit, --all-pairs, --components, a
+// --lookup); checkpoints always take the implicit one.
 // Throws UsageError for implicit on a model other than
 // tiles:RxC, for checkpoints without it, for the explicit graph's extras with it, and
 // for a run over the memory budget (an explicit tiles run names the implicit
@@ -33,6 +36,22 @@ Engine resolve_engine(const P& p, const AnalyzeOptions& o) {
   if (engine == Engine::automatic) {
     const bool implicit = checkpoints || (!wants_graph && reachable_bound(p) > o.dot_limit);
     engine = kTiles && implicit ? Engine::implicit : Engine::explicit_graph;
+    // The sorted levels give no goal view (analysis/goal_view.hpp).
+    const bool levels = !kTiles && !PartialGoalPuzzle<P> && !checkpoints && !wants_graph;
+    if (levels && packs_into_word(p, resolve_start(p, o))) engine = Engine::levels;
+  }
+  if (engine == Engine::levels) {
+    if (!packs_into_word(p, resolve_start(p, o))) {
+      throw UsageError(p.name() +
+                       ": --engine levels needs positions that pack into one 64-bit word, which this puzzle's "
+                       "do not (permutation files whose moving cells fit; use --engine explicit)");
+    }
+    if (checkpoints) throw UsageError(p.name() + ": --checkpoint and --resume need the implicit engine (tiles:RxC)");
+    if (wants_graph) {
+      throw UsageError(p.name() +
+                       ": --all-pairs, --components and --lookup need the explicit graph (--engine explicit)");
+    }
+    return engine;
   }
   const std::uint64_t explicit_need = enumerate_explicit_bytes(p, o.lookup.value_or(default_lookup<P>()));
   if constexpr (kTiles) {

@@ -14,6 +14,7 @@
 #include <sstream>
 
 #include "analysis/analyze_implicit.hpp"
+#include "analysis/analyze_levels.hpp"
 #include "analysis/checkpoint.hpp"
 #include "cli/args.hpp"
 #include "cli/cli.hpp"
@@ -180,8 +181,9 @@ int run_analyze(const Args& args, Context& context) {
       "refuse a linear --lookup that may compare states more often than this")(
       "engine", po::value(&engine)->default_value(engine)->value_name("NAME"),
       "BFS engine: explicit (Boost CSR graph), implicit (two-bit BFS over ranks, tiles:RxC), mpi (the implicit one "
-      "over MPI processes: mpirun -np N statespace analyze ...) or auto (implicit for tiles:RxC unless graph.dot, "
-      "--all-pairs, --components or --lookup need the graph)");
+      "over MPI processes: mpirun -np N statespace analyze ...), levels (sorted levels of 64-bit words, permutation "
+      "files) or auto (implicit for tiles:RxC, levels where positions fit a word, unless graph.dot, --all-pairs, "
+      "--components or --lookup need the graph)");
   memory.add_to(options);
   options.add_options()("checkpoint", po::value(&o.checkpoint)->value_name("DIR"),
                         "implicit engine: save the BFS state in DIR after each level")(
@@ -297,6 +299,8 @@ int run_analyze(const Args& args, Context& context) {
             run.result = std::move(mpi->result);
           } else if (auto implicit = analyze_if_implicit(p, o)) {
             run.result = std::move(*implicit);
+          } else if (auto levels = analyze_if_levels(p, o)) {
+            run.result = std::move(*levels);
           } else {
             run = analyze_explicit(p, o);
           }
@@ -305,7 +309,7 @@ int run_analyze(const Args& args, Context& context) {
           run.result.peak_bytes = peak_rss_bytes();
           run.result.peak_per_run = per_run_peak;
           std::optional<reports::GraphView> view;
-          if (job.engine == Engine::explicit_graph && run.result.states <= o.dot_limit) {  // implicit keeps no graph
+          if (run.result.engine == engine_name(Engine::explicit_graph) && run.result.states <= o.dot_limit) {
             view = reports::GraphView{&run.space.graph, {}, &run.distance};
             for (Vertex v = 0; v < run.space.vertices(); ++v) view->labels.push_back(p.format(run.space.state(v)));
           }

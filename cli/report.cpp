@@ -14,6 +14,7 @@
 #include <sstream>
 
 #include "analysis/analyze_implicit.hpp"
+#include "analysis/analyze_levels.hpp"
 #include "cli/cli.hpp"
 #include "cli/report_manifest.hpp"
 #include "core/errors.hpp"
@@ -103,6 +104,8 @@ AnalysisResult compute(const ManifestAnalysis& a, AnalyzeOptions o) {
         AnalysisResult r;
         if (auto implicit = analyze_if_implicit(p, o)) {
           r = std::move(*implicit);
+        } else if (auto levels = analyze_if_levels(p, o)) {
+          r = std::move(*levels);
         } else {
           r = analyze_explicit(p, o).result;
         }

@@ -10,6 +10,8 @@
 //                      the bucketed enumeration kernel (analysis/permutation_enumerate.hpp)
 //   TileGridPuzzle     an R x C sliding-tile grid: the implicit two-bit engine
 //   EnumerablePuzzle   can list every position (the components of the whole space)
+//   WordPackedPuzzle   positions as one 64-bit word with the moves on words: the
+//                      sorted-levels engine (analysis/sorted_levels.hpp)
 #pragma once
 
 #include <absl/hash/hash.h>
@@ -17,6 +19,7 @@
 #include <compare>
 #include <concepts>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -75,6 +78,20 @@ concept TileGridPuzzle = PermutationRanked<P> && requires(const P& p) {
 template <class P>
 concept EnumerablePuzzle = Puzzle<P> && requires(const P& p) {
   p.for_each_position([](const typename P::State&) {});
+};
+
+// p.packing(s), when the positions reachable from s fit one 64-bit word, is a codec
+// whose integer order of words is the canonical order of those positions, and which
+// applies the moves to words: every move applies to every position, so a word has
+// exactly moves() successors, written in the model's move order.
+template <class P>
+concept WordPackedPuzzle = Puzzle<P> && requires(const P& p, const typename P::State& s) {
+  { p.packing(s) } -> std::same_as<std::optional<typename P::Packing>>;
+} && requires(const typename P::Packing& k, const typename P::State& s, std::uint64_t w, std::uint64_t* out) {
+  { k.pack(s) } -> std::same_as<std::uint64_t>;
+  { k.unpack(w) } -> std::same_as<typename P::State>;
+  { k.moves() } -> std::convertible_to<int>;
+  k.successors(w, out);
 };
 
 // What a model knows in advance of the components of all its positions (Wilson's

@@ -1,6 +1,7 @@
 #include "puzzles/cell_permutation.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <charconv>
 
 namespace statespace {
@@ -158,6 +159,48 @@ CellPermutation::CellPermutation(const TomlInput& file) {
   if (const auto goal = file.string(root, "goal", false, "goal = a position like start")) {
     goal_ = labels_.parse_at(file, *root.get("goal"), *goal);
   }
+}
+
+std::optional<CellPacking> CellPacking::make(const std::vector<Permutation>& moves, const CellState& start, int cells,
+                                             int codes) {
+  CellPacking k;
+  k.start_ = start;
+  k.moves_ = int(moves.size());
+  k.bits_ = std::max(1, int(std::bit_width(unsigned(codes - 1))));
+  std::array<int, CellState::kMaxCells> field{};  // cell -> its field's index, the first cell highest
+  for (int i = 0; i < cells; ++i) {
+    if (std::any_of(moves.begin(), moves.end(), [&](const Permutation& m) { return m[std::size_t(i)] != i; })) {
+      k.moving_.push_back(std::uint8_t(i));
+    }
+  }
+  const int used = int(k.moving_.size()) * k.bits_;
+  if (used > 64) return std::nullopt;
+  k.bytes_ = std::max(1, (used + 7) / 8);
+  for (std::size_t j = 0; j < k.moving_.size(); ++j) field[k.moving_[j]] = int(k.moving_.size() - 1 - j);
+  k.table_.assign(std::size_t(k.moves_) * std::size_t(k.bytes_) * 256, 0);
+  for (int m = 0; m < k.moves_; ++m) {
+    // Bit b of the field of cell from[i] goes to bit b of the field of cell i.
+    std::array<int, 64> to{};
+    for (const std::uint8_t i : k.moving_) {
+      const int source = field[moves[std::size_t(m)][i]];
+      for (int b = 0; b < k.bits_; ++b) to[std::size_t(source * k.bits_ + b)] = field[i] * k.bits_ + b;
+    }
+    for (int byte = 0; byte < k.bytes_; ++byte) {
+      std::uint64_t* row = &k.table_[(std::size_t(m) * std::size_t(k.bytes_) + std::size_t(byte)) * 256];
+      for (int value = 0; value < 256; ++value) {
+        for (int t = 0; t < 8 && 8 * byte + t < used; ++t) {
+          if (value >> t & 1) row[value] |= std::uint64_t{1} << to[std::size_t(8 * byte + t)];
+        }
+      }
+    }
+  }
+  return k;
+}
+
+std::optional<CellPacking> CellPermutation::packing(const State& s) const {
+  std::vector<CellPacking::Permutation> from;
+  for (const Move& m : moves_) from.push_back(m.from);
+  return CellPacking::make(from, s, labels_.cells(), labels_.codes());
 }
 
 std::string CellPermutation::move_name(const State& from, const State& to) const {

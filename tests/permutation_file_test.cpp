@@ -2,10 +2,12 @@
 // cube, pancake sorting and TopSpin, move names, and the loader's errors.
 #include <absl/container/flat_hash_set.h>
 #include <gtest/gtest.h>
+#include <tbb/global_control.h>
 
 #include <fstream>
 
 #include "analysis/analyze.hpp"
+#include "analysis/analyze_levels.hpp"
 #include "puzzles/puzzle_file.hpp"
 #include "test_util.hpp"
 
@@ -44,6 +46,34 @@ std::vector<std::uint64_t> layers_to(const CellPermutation& p, std::size_t depth
   return layers;
 }
 
+AnalysisResult analyze_by_levels(const CellPermutation& p, const std::string& from = "") {
+  AnalyzeOptions o;
+  o.progress = false;
+  o.from = from;
+  return analyze_levels(p, o);
+}
+
+// A puzzle file written into a fresh folder.
+std::filesystem::path write_file(const std::string& name, const std::string& text) {
+  const auto file = fresh_dir("permutation-" + name) / (name + ".toml");
+  std::ofstream(file) << text;
+  return file;
+}
+CellPermutation written(const std::string& name, const std::string& text) {
+  return std::get<CellPermutation>(*make_file_puzzle(write_file(name, text).string()));
+}
+
+// Everything the reports show of a puzzle: the engines must agree on all of it.
+void expect_same_facts(const AnalysisResult& a, const AnalysisResult& b) {
+  EXPECT_EQ(a.puzzle, b.puzzle);
+  EXPECT_EQ(a.start, b.start);
+  EXPECT_EQ(a.states, b.states);
+  EXPECT_EQ(a.edges, b.edges);
+  EXPECT_EQ(a.layers, b.layers);
+  EXPECT_EQ(a.farthest, b.farthest);
+  EXPECT_EQ(a.layer_edges, b.layer_edges);
+}
+
 // The 2x2x2 cube's positions by distance with one corner fixed (R, U, F), as
 // published (e.g. Wikipedia, "Pocket Cube"). The whole spaces (3,674,160 positions;
 // God's number 11 half-turn, 14 quarter-turn) take seconds each on a shared box, so
@@ -52,6 +82,117 @@ TEST(PermutationFile, Cube2FirstLevelsInBothMetrics) {
   EXPECT_EQ(layers_to(example("cube2"), 7), (std::vector<std::uint64_t>{1, 9, 54, 321, 1847, 9992, 50136, 227536}));
   EXPECT_EQ(layers_to(example("cube2-quarter"), 8),
             (std::vector<std::uint64_t>{1, 6, 27, 120, 534, 2256, 8969, 33058, 114149}));
+}
+
+// The sorted-levels engine is fast enough for the whole cube in the suite (well under
+// a second each on two cores).
+TEST(PermutationFile, Cube2WholeSpaceBySortedLevels) {
+  const auto half = analyze_by_levels(example("cube2"));
+  EXPECT_EQ(half.layers,
+            (std::vector<std::uint64_t>{1, 9, 54, 321, 1847, 9992, 50136, 227536, 870072, 1887748, 623800, 2644}));
+  EXPECT_EQ(half.edges, 3674160u * 9 / 2);
+  EXPECT_EQ(half.farthest.size(), 2644u);
+  EXPECT_EQ(half.farthest.front(), "B B D D / F U U R / L R F B / D U L L / F D U L / R R B F");
+  EXPECT_TRUE(std::is_sorted(half.farthest.begin(), half.farthest.end()));
+  const auto quarter = analyze_by_levels(example("cube2-quarter"));
+  EXPECT_EQ(quarter.layers, (std::vector<std::uint64_t>{1, 6, 27, 120, 534, 2256, 8969, 33058, 114149, 360508, 930588,
+                                                        1350852, 782536, 90280, 276}));
+  EXPECT_EQ(quarter.lookup, "sorted-levels");
+  EXPECT_EQ(quarter.engine, "levels");
+}
+
+// Packing drops the cells no move touches (the cube's fixed corner: 21 stickers of
+// 3 bits) and keeps the order of positions; the moves on words are the moves.
+TEST(PermutationFile, PackedWordsFollowTheMoves) {
+  const auto p = example("cube2");
+  const auto packing = p.packing(p.goal());
+  ASSERT_TRUE(packing);
+  EXPECT_LT(packing->pack(p.goal()), std::uint64_t{1} << 63);
+  std::vector<CellPermutation::State> seen{p.goal()};
+  for (std::size_t i = 0; i < 2000; ++i) {
+    const auto s = seen[i];
+    EXPECT_EQ(packing->unpack(packing->pack(s)), s);
+    std::vector<std::uint64_t> words(p.moves().size());
+    packing->successors(packing->pack(s), words.data());
+    for (std::size_t m = 0; m < p.moves().size(); ++m) {
+      const auto t = p.apply(s, p.moves()[m]);
+      EXPECT_EQ(words[m], packing->pack(t));
+      EXPECT_EQ(s < t, packing->pack(s) < packing->pack(t));
+      seen.push_back(t);
+    }
+  }
+  // 32 distinct labels need 5 bits a cell: 160 bits, no word.
+  std::string start, cycle = "(";
+  for (int i = 1; i <= 32; ++i) {
+    start += std::to_string(i) + " ";
+    cycle += std::to_string(i) + (i < 32 ? "," : ")");
+  }
+  const auto wide = written(
+      "wide", "name = \"wide\"\nkind = \"permutation\"\nstart = \"" + start + "\"\n[moves]\nX = \"" + cycle + "\"\n");
+  EXPECT_FALSE(wide.packing(wide.goal()));
+}
+
+// The sorted-levels engine against the explicit graph, at 1, 2 and 4 threads: the
+// published puzzles, a start other than the goal, and a file whose moves fix some
+// positions (self-loops: two equal labels swapped) and share results (multi-edges).
+TEST(PermutationFile, SortedLevelsAgreeWithTheExplicitGraph) {
+  const auto loops = written("loops", R"toml(name = "loops"
+kind = "permutation"
+start = "a a b b c d"
+metric = "given"
+[moves]
+X = "(1,2)"
+Y = "(2,3)"
+Z = "(1,5,6)(3,4)"
+W = "(1,6,5)(3,4)"
+V = "(4,5,6)"
+V2 = "(4,6,5)"
+)toml");
+  for (const auto& p : {example("pancake8"), example("topspin8"), loops}) {
+    const auto expected = analyze(p);
+    for (int threads : {1, 2, 4}) {
+      tbb::global_control limit(tbb::global_control::max_allowed_parallelism, std::size_t(threads));
+      expect_same_facts(analyze_by_levels(p), expected);
+    }
+  }
+  const auto pancake = example("pancake8");
+  AnalyzeOptions o;
+  o.progress = false;
+  o.from = "8 7 6 5 4 3 2 1";
+  expect_same_facts(analyze_by_levels(pancake, o.from), analyze_explicit(pancake, o).result);
+}
+
+// analyze takes the sorted levels for a permutation file unless the graph is needed
+// (graph.dot within --dot-limit, --components...), and writes the same reports.
+TEST(PermutationFile, AnalyzeTakesSortedLevelsUnlessTheGraphIsNeeded) {
+  const auto dir = fresh_dir("permutation-engines");
+  const std::string pancake = std::string(STATESPACE_EXAMPLES) + "/pancake8.toml";
+  ASSERT_EQ(run_statespace("analyze " + pancake + " --quiet --out " + (dir / "auto").string()).exit_code, 0);
+  ASSERT_EQ(run_statespace("analyze " + pancake + " --engine explicit --quiet --out " + (dir / "explicit").string())
+                .exit_code,
+            0);
+  const auto summary = testing::read_file(dir / "auto/pancake8/summary.json");
+  EXPECT_NE(summary.find("\"engine\": \"levels\""), std::string::npos);
+  EXPECT_NE(summary.find("\"lookup\": \"sorted-levels\""), std::string::npos);
+  for (const char* name : {"distribution.csv", "farthest.csv", "layers.dot"}) {
+    EXPECT_EQ(testing::read_file(dir / "auto/pancake8" / name), testing::read_file(dir / "explicit/pancake8" / name))
+        << name;
+  }
+  // Labels a a b b c d: 180 arrangements, all reachable, within --dot-limit.
+  const auto small_file = write_file("small",
+                                     "name = \"small\"\nkind = \"permutation\"\nstart = \"a a b b c d\"\n"
+                                     "[moves]\nX = \"(1,2,3,4,5,6)\"\nY = \"(1,2)\"\n");
+  const auto small = std::get<CellPermutation>(*make_file_puzzle(small_file.string()));
+  ASSERT_EQ(run_statespace("analyze " + small_file.string() + " --quiet --out " + (dir / "small").string()).exit_code,
+            0);
+  EXPECT_TRUE(std::filesystem::exists(dir / "small/small/graph.dot"));
+  EXPECT_NE(testing::read_file(dir / "small/small/summary.json").find("\"engine\": \"explicit\""), std::string::npos);
+  EXPECT_EQ(analyze_by_levels(small).states, 180u);
+  const auto graph =
+      run_statespace("analyze " + std::string(STATESPACE_EXAMPLES) + "/hex6.toml --engine levels --quiet");
+  EXPECT_EQ(graph.exit_code, 2);
+  EXPECT_NE(graph.std_err.find("--engine levels needs positions that pack into one 64-bit word"), std::string::npos)
+      << graph.std_err;
 }
 
 TEST(PermutationFile, PancakeNumberAndTopSpin) {

@@ -1,0 +1,263 @@
+// Breadth-first search by sorted levels, for models whose positions pack into one
+// 64-bit word (WordPackedPuzzle) and have no perfect hash. No visited set: the graph
+// is undirected, so the successors of level d lie in levels d-1, d and d+1. Each
+// level's successors are generated into one array (in parallel, each position's at
+// its own slots), sorted, and merged against the sorted levels d-1 and d: what is in
+// neither, once each, is level d+1, already in canonical order. The merge also counts
+// the edges within a level and between consecutive levels, which is all the reports
+// need of the graph, so none is built. Every step is sequential reads and writes
+// (cache friendly) over 8 bytes per position, and the result does not depend on the
+// number of threads.
+//
+// The sort: the words are split into buckets by their top bits (a counting pass and
+// a scatter, over fixed chunks so the layout never depends on the threads), then each
+// bucket is sorted and merged on its own, in parallel.
+#pragma once
+
+#include <tbb/blocked_range.h>
+#include <tbb/parallel_for.h>
+
+#include <algorithm>
+#include <array>
+#include <bit>
+#include <cstdint>
+#include <memory>
+#include <span>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "analysis/memory.hpp"
+#include "analysis/progress.hpp"
+#include "analysis/result.hpp"
+#include "core/puzzle.hpp"
+
+namespace statespace {
+
+struct SortedLevelsResult {
+  std::vector<std::uint64_t> layers;    // layers[d] = positions at distance d
+  std::vector<std::uint64_t> farthest;  // the deepest level's words, ascending
+  std::vector<LayerEdges> layer_edges;  // as count_layer_edges (analysis/analyze.hpp) gives them
+  std::uint64_t successors = 0;         // directed edges, self-loops included
+  [[nodiscard]] std::uint64_t states() const {
+    std::uint64_t n = 0;
+    for (const auto l : layers) n += l;
+    return n;
+  }
+};
+
+namespace detail {
+
+inline constexpr int kLevelBucketBits = 12;
+inline constexpr std::size_t kLevelChunks = 64;
+
+// Sorts [a, a + n) by the low `bits` bits of each word (the others being equal), least
+// significant digit first, by way of `tmp` (n words). A bucket is a few thousand
+// words, which stay in cache over the passes: several times faster than std::sort.
+inline void radix_sort_low(std::uint64_t* a, std::uint64_t* tmp, std::size_t n, int bits) {
+  constexpr int kDigit = 11;
+  constexpr std::size_t kValues = std::size_t(1) << kDigit;
+  if (n < 256) {
+    std::sort(a, a + n);
+    return;
+  }
+  std::uint64_t* from = a;
+  std::uint64_t* to = tmp;
+  std::array<std::uint32_t, kValues> count;
+  for (int shift = 0; shift < bits; shift += kDigit) {
+    count.fill(0);
+    for (std::size_t i = 0; i < n; ++i) ++count[(from[i] >> shift) & (kValues - 1)];
+    if (count[(from[0] >> shift) & (kValues - 1)] == n) continue;  // one value: this digit orders nothing
+    std::uint32_t at = 0;
+    for (auto& c : count) at += std::exchange(c, at);
+    for (std::size_t i = 0; i < n; ++i) to[count[(from[i] >> shift) & (kValues - 1)]++] = from[i];
+    std::swap(from, to);
+  }
+  if (from != a) std::copy_n(from, n, a);
+}
+
+// Sorts `words` by way of `scratch` (same size): after the call the sorted words are
+// in `scratch`, bucket b (words whose top bits are b) at [start[b], start[b + 1]), and
+// `words` holds nothing of use.
+inline void bucket_sort(std::span<std::uint64_t> words, std::span<std::uint64_t> scratch, int shift,
+                        std::vector<std::uint64_t>& start) {
+  const std::size_t buckets = std::size_t(1) << kLevelBucketBits;
+  const std::size_t n = words.size();
+  const std::size_t chunk = (n + kLevelChunks - 1) / kLevelChunks;
+  std::vector<std::uint64_t> count(kLevelChunks * buckets, 0);  // [chunk][bucket]
+  tbb::parallel_for(std::size_t(0), kLevelChunks, [&](std::size_t c) {
+    std::uint64_t* mine = &count[c * buckets];
+    for (std::size_t i = c * chunk; i < std::min(n, (c + 1) * chunk); ++i) ++mine[words[i] >> shift];
+  });
+  // Offsets bucket-major, chunk-minor: each chunk scatters into its own runs.
+  start.assign(buckets + 1, 0);
+  std::uint64_t at = 0;
+  for (std::size_t b = 0; b < buckets; ++b) {
+    start[b] = at;
+    for (std::size_t c = 0; c < kLevelChunks; ++c) {
+      const std::uint64_t k = count[c * buckets + b];
+      count[c * buckets + b] = at;
+      at += k;
+    }
+  }
+  start[buckets] = at;
+  tbb::parallel_for(std::size_t(0), kLevelChunks, [&](std::size_t c) {
+    std::uint64_t* next = &count[c * buckets];
+    for (std::size_t i = c * chunk; i < std::min(n, (c + 1) * chunk); ++i)
+      scratch[next[words[i] >> shift]++] = words[i];
+  });
+  tbb::parallel_for(tbb::blocked_range<std::size_t>(0, buckets), [&](const auto& range) {
+    for (std::size_t b = range.begin(); b != range.end(); ++b) {
+      radix_sort_low(scratch.data() + start[b], words.data() + start[b], start[b + 1] - start[b], shift);
+    }
+  });
+}
+
+// The sorted words [first, last) less those in `older` and `level` (both sorted),
+// written once each from `first` on; counts the words found in `level` (edges
+// within it, both directions) and those in neither (edges to the next level).
+struct MergeCounts {
+  std::uint64_t kept = 0;
+  std::uint64_t within = 0;
+  std::uint64_t onward = 0;
+};
+inline MergeCounts subtract_levels(std::uint64_t* first, std::uint64_t* last, std::span<const std::uint64_t> older,
+                                   std::span<const std::uint64_t> level) {
+  MergeCounts m;
+  if (first == last) return m;
+  auto o = std::lower_bound(older.begin(), older.end(), *first);
+  auto l = std::lower_bound(level.begin(), level.end(), *first);
+  std::uint64_t* out = first;
+  for (std::uint64_t* w = first; w != last; ++w) {
+    const std::uint64_t x = *w;
+    while (o != older.end() && *o < x) ++o;
+    if (o != older.end() && *o == x) continue;
+    while (l != level.end() && *l < x) ++l;
+    if (l != level.end() && *l == x) {
+      ++m.within;
+      continue;
+    }
+    ++m.onward;
+    if (out == first || out[-1] != x) *out++ = x;
+  }
+  m.kept = std::uint64_t(out - first);
+  return m;
+}
+
+// An array of words that only grows, left uninitialised: every level overwrites what
+// it uses, so neither zero-filling nor copying the last level's words is of use.
+class WordBuffer {
+ public:
+  std::span<std::uint64_t> take(std::size_t n) {
+    if (n > capacity_) {
+      words_.reset();
+      words_ = std::make_unique_for_overwrite<std::uint64_t[]>(n);
+      capacity_ = n;
+    }
+    return {words_.get(), n};
+  }
+
+ private:
+  std::unique_ptr<std::uint64_t[]> words_;
+  std::size_t capacity_ = 0;
+};
+
+}  // namespace detail
+
+// Whether the positions reachable from `start` pack into one word.
+template <Puzzle P>
+bool packs_into_word(const P& p, const typename P::State& start) {
+  if constexpr (WordPackedPuzzle<P>) {
+    return p.packing(start).has_value();
+  } else {
+    return false;
+  }
+}
+
+// Bytes the search holds while expanding a level of `level` positions with `moves`
+// moves each, `older` positions in the level before: the three levels and two arrays
+// of successors.
+inline std::uint64_t sorted_levels_bytes(std::uint64_t older, std::uint64_t level, std::uint64_t moves) {
+  return 8 * (older + level + 3 * level * moves);
+}
+
+// Breadth first from `start` over the packed words of `packing`; the model's name for
+// the budget's messages. Checks each level's need against `budget` before it is
+// allocated.
+template <class Packing, class State>
+SortedLevelsResult sorted_levels_bfs(const Packing& packing, const State& start, const std::string& name,
+                                     const MemoryBudget& budget, Progress* progress = nullptr) {
+  const std::size_t moves = std::size_t(packing.moves());
+  SortedLevelsResult r;
+  std::vector<std::uint64_t> older, level{packing.pack(start)}, bucket_start;
+  detail::WordBuffer successor_buffer, scratch_buffer;
+  std::vector<std::uint64_t> within, onward;  // per depth: directed edges inside, edges to the next
+  std::uint64_t total = 1;
+  while (!level.empty()) {
+    r.layers.push_back(level.size());
+    const std::size_t n = level.size();
+    budget.require(sorted_levels_bytes(older.size(), n, moves), name + ": sorted levels");
+    const auto successors = successor_buffer.take(n * moves);
+    const auto scratch = scratch_buffer.take(n * moves);
+    // Successors at fixed slots; the OR of every word gives the bits in use (the buckets'
+    // shift), and self-loops are counted apart (they are inside the level, but no edge
+    // to another position).
+    std::vector<std::uint64_t> used(detail::kLevelChunks, 0), loops(detail::kLevelChunks, 0);
+    const std::size_t chunk = (n + detail::kLevelChunks - 1) / detail::kLevelChunks;
+    tbb::parallel_for(std::size_t(0), detail::kLevelChunks, [&](std::size_t c) {
+      std::uint64_t bits = 0, self = 0;
+      for (std::size_t i = c * chunk; i < std::min(n, (c + 1) * chunk); ++i) {
+        std::uint64_t* out = &successors[i * moves];
+        packing.successors(level[i], out);
+        for (std::size_t m = 0; m < moves; ++m) {
+          bits |= out[m];
+          self += out[m] == level[i];
+        }
+      }
+      used[c] = bits;
+      loops[c] = self;
+    });
+    std::uint64_t bits = 0, self = 0;
+    for (std::size_t c = 0; c < detail::kLevelChunks; ++c) bits |= used[c], self += loops[c];
+    const int shift = std::max(0, int(std::bit_width(bits)) - detail::kLevelBucketBits);
+    detail::bucket_sort(successors, scratch, shift, bucket_start);
+
+    const std::size_t buckets = bucket_start.size() - 1;
+    std::vector<detail::MergeCounts> counts(buckets);
+    tbb::parallel_for(tbb::blocked_range<std::size_t>(0, buckets), [&](const auto& range) {
+      for (std::size_t b = range.begin(); b != range.end(); ++b) {
+        counts[b] = detail::subtract_levels(scratch.data() + bucket_start[b], scratch.data() + bucket_start[b + 1],
+                                            older, level);
+      }
+    });
+    std::vector<std::uint64_t> next_start(buckets + 1, 0);
+    std::uint64_t inside = 0, outward = 0;
+    for (std::size_t b = 0; b < buckets; ++b) {
+      next_start[b + 1] = next_start[b] + counts[b].kept;
+      inside += counts[b].within;
+      outward += counts[b].onward;
+    }
+    within.push_back(inside - self);
+    onward.push_back(outward);
+    r.successors += n * moves;
+    std::vector<std::uint64_t> next(next_start[buckets]);
+    tbb::parallel_for(tbb::blocked_range<std::size_t>(0, buckets), [&](const auto& range) {
+      for (std::size_t b = range.begin(); b != range.end(); ++b) {
+        std::copy_n(scratch.data() + bucket_start[b], counts[b].kept, next.data() + next_start[b]);
+      }
+    });
+    total += next.size();
+    if (next.empty()) r.farthest = level;
+    older = std::move(level);
+    level = std::move(next);
+    if (progress && !level.empty()) progress->level(unsigned(r.layers.size()), level.size(), total);
+  }
+  // The edges between depths in count_layer_edges' order: within depth d, then d to d+1.
+  for (std::size_t d = 0; d < within.size(); ++d) {
+    if (within[d]) r.layer_edges.push_back({unsigned(d), unsigned(d), within[d] / 2});
+    if (onward[d]) r.layer_edges.push_back({unsigned(d), unsigned(d + 1), onward[d]});
+  }
+  return r;
+}
+
+}  // namespace statespace
