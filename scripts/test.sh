@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The whole test suite: installs what is missing, checks the formatting, builds
-# Release, runs CTest. Then, when STATESPACE_SANITIZE_IN_TEST=1, the suite again under
+# Release, runs CTest. Then, when STATESPACE_SANITIZE_IN_TEST=1 (.ci/run sets it), the suite again under
 # AddressSanitizer and UndefinedBehaviorSanitizer (scripts/sanitize.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
