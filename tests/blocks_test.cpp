@@ -10,6 +10,7 @@
 
 #include "analysis/analyze.hpp"
 #include "analysis/solve.hpp"
+#include "bad_file.hpp"
 #include "core/errors.hpp"
 #include "core/lookup.hpp"
 #include "puzzles/puzzle_file.hpp"
@@ -18,6 +19,8 @@
 namespace statespace {
 namespace {
 
+using testing::BadFile;
+using testing::expect_refused;
 using testing::fresh_dir;
 using testing::run_statespace;
 
@@ -151,11 +154,6 @@ TEST(Blocks, SameReportsForAnyThreadCount) {
   EXPECT_NE(first.find("\"shortest\": 90"), std::string::npos) << first;
 }
 
-struct BadFile {
-  std::string text;
-  std::string message;  // what the one line must contain
-};
-
 TEST(Blocks, BrokenFilesAreOneLineWithTheirPosition) {
   const auto dir = fresh_dir("blocks-errors");
   const std::string head = "name = \"x\"\nkind = \"blocks\"\n";
@@ -173,16 +171,7 @@ TEST(Blocks, BrokenFilesAreOneLineWithTheirPosition) {
       {head + "start = \"AAAAAAA/.......\\n.......\\n.......\\n.......\\n.......\\n.......\\n.......\"\n",
        "too large for the state encoding (at most 48 cells)"},
   };
-  for (const auto& c : cases) {
-    const auto file = dir / "bad.toml";
-    std::ofstream(file) << c.text;
-    const auto out = dir / "out";
-    const auto r = run_statespace("analyze " + file.string() + " --quiet --out " + out.string());
-    EXPECT_EQ(r.exit_code, 2) << c.text << r.out;
-    EXPECT_NE(r.std_err.find(c.message), std::string::npos) << c.text << r.std_err;
-    EXPECT_EQ(std::count(r.std_err.begin(), r.std_err.end(), '\n'), 1) << r.std_err;
-    EXPECT_FALSE(std::filesystem::exists(out)) << c.text;
-  }
+  expect_refused(dir, cases);
 }
 
 // A folder's listing: one row per file, sorted, with the placements counted; a broken

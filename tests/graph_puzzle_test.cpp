@@ -5,6 +5,7 @@
 #include <fstream>
 
 #include "analysis/analyze.hpp"
+#include "bad_file.hpp"
 #include "puzzles/permutation_puzzle.hpp"
 #include "puzzles/puzzle_file.hpp"
 #include "test_util.hpp"
@@ -12,6 +13,8 @@
 namespace statespace {
 namespace {
 
+using testing::BadFile;
+using testing::expect_refused;
 using testing::fresh_dir;
 using testing::run_statespace;
 
@@ -107,43 +110,27 @@ TEST(GraphFile, ComponentsPrintWilsonsCase) {
   EXPECT_NE(r.std_out.find(": agrees"), std::string::npos) << r.std_out;
 }
 
-struct BadFile {
-  std::string text;
-  std::string message;  // what the one line must contain
-};
-
-void expect_refused(const std::vector<BadFile>& cases, const std::string& options = "") {
-  const auto dir = fresh_dir("graph-file-errors");
-  for (const auto& c : cases) {
-    const auto file = dir / "bad.toml";
-    std::ofstream(file) << c.text;
-    const auto out = dir / "out";
-    const auto r = run_statespace("analyze " + file.string() + " --quiet --out " + out.string() + options);
-    EXPECT_EQ(r.exit_code, 2) << c.text << r.out;
-    EXPECT_NE(r.std_err.find(c.message), std::string::npos) << c.text << r.std_err;
-    EXPECT_EQ(std::count(r.std_err.begin(), r.std_err.end(), '\n'), 1) << r.std_err;
-    EXPECT_FALSE(std::filesystem::exists(out)) << c.text;
-  }
-}
-
 TEST(GraphFile, BadFilesAreOneLineWithTheirPosition) {
+  const auto dir = fresh_dir("graph-file-errors");
   const std::string head = "name = \"g\"\nkind = \"graph\"\n";
-  expect_refused({
-      {head + "edges = \"1-2 2-9\"\nstart = \"1 2 _\"\n", "bad.toml:3:16: unknown vertex '9' in edge '2-9'"},
-      {head + "edges = \"1-2 2-2\"\nstart = \"1 2 _\"\n", "bad.toml:3:14: self-loop '2-2'"},
-      {head + "edges = \"1-2 2-3 2-1\"\nstart = \"1 2 _\"\n", "bad.toml:3:18: duplicate edge '2-1'"},
-      {head + "edges = \"1-2 2-3\"\nstart = \"1 2 3\"\n", "bad.toml:4:9: start has no empty vertex"},
-      {head + "edges = \"1-2 2-3\"\nstart = \"1 2 _\"\ngoal = \"1 _\"\n",
-       "bad.toml:5:8: g: position has 2 cells, expected 3"},
-      {head + "edges = \"1-2 2-3\"\nstart = \"1 2 _\"\ngoal = \"1 3 _\"\n", "bad.toml:5:8: g: unknown label '3'"},
-      {head + "edges = \"1-2 2-3\"\nstart = \"1 2 _\"\nrows = [2, 2]\n", "bad.toml:5:8: rows sum to 4 cells"},
-      {head + "edges = \"1-2 2-3\"\nstart = \"1 2 _\"\nsize = 3\n", "bad.toml:5:1: unknown key 'size'"},
-  });
+  expect_refused(
+      dir,
+      {
+          {head + "edges = \"1-2 2-9\"\nstart = \"1 2 _\"\n", "bad.toml:3:16: unknown vertex '9' in edge '2-9'"},
+          {head + "edges = \"1-2 2-2\"\nstart = \"1 2 _\"\n", "bad.toml:3:14: self-loop '2-2'"},
+          {head + "edges = \"1-2 2-3 2-1\"\nstart = \"1 2 _\"\n", "bad.toml:3:18: duplicate edge '2-1'"},
+          {head + "edges = \"1-2 2-3\"\nstart = \"1 2 3\"\n", "bad.toml:4:9: start has no empty vertex"},
+          {head + "edges = \"1-2 2-3\"\nstart = \"1 2 _\"\ngoal = \"1 _\"\n",
+           "bad.toml:5:8: g: position has 2 cells, expected 3"},
+          {head + "edges = \"1-2 2-3\"\nstart = \"1 2 _\"\ngoal = \"1 3 _\"\n", "bad.toml:5:8: g: unknown label '3'"},
+          {head + "edges = \"1-2 2-3\"\nstart = \"1 2 _\"\nrows = [2, 2]\n", "bad.toml:5:8: rows sum to 4 cells"},
+          {head + "edges = \"1-2 2-3\"\nstart = \"1 2 _\"\nsize = 3\n", "bad.toml:5:1: unknown key 'size'"},
+      });
   // 16 vertices of distinct tokens: a 2.6 GB rank bitset for --components.
   std::string edges, start;
   for (int v = 1; v < 16; ++v) edges += std::to_string(v) + "-" + std::to_string(v + 1) + " ";
   for (int v = 1; v < 16; ++v) start += std::to_string(v) + " ";
-  expect_refused({{head + "edges = \"" + edges + "\"\nstart = \"" + start + "_\"\n", "--memory"}},
+  expect_refused(dir, {{head + "edges = \"" + edges + "\"\nstart = \"" + start + "_\"\n", "--memory"}},
                  " --components --memory 100M");
 }
 

@@ -8,12 +8,15 @@
 
 #include "analysis/analyze.hpp"
 #include "analysis/analyze_levels.hpp"
+#include "bad_file.hpp"
 #include "puzzles/puzzle_file.hpp"
 #include "test_util.hpp"
 
 namespace statespace {
 namespace {
 
+using testing::BadFile;
+using testing::expect_refused;
 using testing::fresh_dir;
 using testing::run_statespace;
 
@@ -243,7 +246,7 @@ TEST(PermutationFile, SolvePrintsMoveNames) {
 TEST(PermutationFile, BadFilesAreOneLineWithTheirPosition) {
   const auto dir = fresh_dir("permutation-file-errors");
   const std::string head = "name = \"p\"\nkind = \"permutation\"\nstart = \"a b c d\"\n";
-  const std::vector<std::pair<std::string, std::string>> cases = {
+  const std::vector<BadFile> cases = {
       {head + "[moves]\nX = \"(1,2)(2,3)\"\n", "bad.toml:5:12: move 'X': cell 2 appears twice: not a permutation"},
       {head + "[moves]\nX = \"(1,5)\"\n", "bad.toml:5:9: move 'X': cell 5 is out of range"},
       {head + "[moves]\nX = \"(1,2\"\n", "bad.toml:5:10: move 'X': a cycle without its ')'"},
@@ -254,16 +257,7 @@ TEST(PermutationFile, BadFilesAreOneLineWithTheirPosition) {
       {head + "goal = \"a b c\"\n[moves]\nX = \"(1,2)\"\n", "bad.toml:4:8: p: position has 3 cells, expected 4"},
       {"name = \"p\"\nkind = \"permutation\"\nstart = \"a b\"\n", "bad.toml:1:1: missing [moves]"},
   };
-  for (const auto& [text, message] : cases) {
-    const auto file = dir / "bad.toml";
-    std::ofstream(file) << text;
-    const auto out = dir / "out";
-    const auto r = run_statespace("analyze " + file.string() + " --quiet --out " + out.string());
-    EXPECT_EQ(r.exit_code, 2) << text << r.out;
-    EXPECT_NE(r.std_err.find(message), std::string::npos) << text << r.std_err;
-    EXPECT_EQ(std::count(r.std_err.begin(), r.std_err.end(), '\n'), 1) << r.std_err;
-    EXPECT_FALSE(std::filesystem::exists(out)) << text;
-  }
+  expect_refused(dir, cases);
 }
 
 }  // namespace

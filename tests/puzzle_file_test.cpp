@@ -4,18 +4,16 @@
 
 #include <fstream>
 
+#include "bad_file.hpp"
 #include "test_util.hpp"
 
 namespace statespace {
 namespace {
 
+using testing::BadFile;
+using testing::expect_refused;
 using testing::fresh_dir;
 using testing::run_statespace;
-
-struct BadFile {
-  std::string text;
-  std::string message;  // what the one line must contain
-};
 
 TEST(PuzzleFile, BrokenFilesAreOneLineWithTheirPosition) {
   const auto dir = fresh_dir("puzzle-file-errors");
@@ -25,16 +23,7 @@ TEST(PuzzleFile, BrokenFilesAreOneLineWithTheirPosition) {
       {"name = \"x\"\nkind = 3\n", "bad.toml:2:8: 'kind' must be a string"},
       {"name = \"x\"\nkind = \"spaceship\"\n", "bad.toml:2:8: unknown kind 'spaceship'"},
   };
-  for (const auto& c : cases) {
-    const auto file = dir / "bad.toml";
-    std::ofstream(file) << c.text;
-    const auto out = dir / "out";
-    const auto r = run_statespace("analyze " + file.string() + " --quiet --out " + out.string());
-    EXPECT_EQ(r.exit_code, 2) << c.text << r.out;
-    EXPECT_NE(r.std_err.find(c.message), std::string::npos) << c.text << r.std_err;
-    EXPECT_EQ(std::count(r.std_err.begin(), r.std_err.end(), '\n'), 1) << r.std_err;
-    EXPECT_FALSE(std::filesystem::exists(out)) << c.text;
-  }
+  expect_refused(dir, cases);
   const auto r = run_statespace("analyze " + (dir / "missing.toml").string() + " --quiet");
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_NE(r.std_err.find("missing.toml: cannot read the file"), std::string::npos) << r.std_err;
