@@ -88,6 +88,9 @@ struct Partition {
 // bytes the smallest needs and --memory when none does.
 [[nodiscard]] Partition choose_partition(const Tiles& t, const MemoryBudget& budget);
 
+// Throws UsageError unless `tiles` is a pattern t can hold: 1 to n - 2 tiles.
+void check_pattern(const Tiles& t, const std::vector<int>& tiles);
+
 // One database: owned after a build, or a read-only mapping of a cache file.
 class PatternDatabase {
  public:
