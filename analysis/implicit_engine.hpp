@@ -26,6 +26,7 @@
 #include <span>
 #include <vector>
 
+#include "analysis/implicit_parts.hpp"
 #include "analysis/memory.hpp"
 #include "analysis/slices.hpp"
 #include "analysis/two_bit_table.hpp"
@@ -36,100 +37,6 @@
 #include "puzzles/tile_sequence_decoder.hpp"
 
 namespace statespace {
-
-struct LevelCounts {
-  std::uint64_t claimed = 0;  // positions of depth d+1 found
-  std::uint64_t edges = 0;    // moves between depths d and d+1
-  LevelCounts& operator+=(const LevelCounts& o) {
-    claimed += o.claimed;
-    edges += o.edges;
-    return *this;
-  }
-};
-
-namespace implicit_detail {
-
-constexpr std::uint64_t kLowBits = 0x5555555555555555ULL;
-// Slice boundaries in sequences: 32 sequences fill whole words of either table.
-constexpr std::uint64_t kSliceAlign = TwoBitTable::kPerWord;
-
-// The code of the positions at depth d: 1, 1, 2, 2, 1, 1, ...
-constexpr unsigned code_of(unsigned depth) { return 1u + ((depth >> 1) & 1u); }
-
-// Bit 2i set when entry i of word x holds `code` (1 or 2).
-inline std::uint64_t matching(std::uint64_t x, unsigned code) {
-  const std::uint64_t lo = x & kLowBits, hi = (x >> 1) & kLowBits;
-  return code == 1 ? lo & ~hi : hi & ~lo;
-}
-
-// Claims entry e for code `next` (1 or 2) if unseen; counts an edge unless it holds
-// the previous layer's code (old entries are never neighbours). No branches: the
-// owner is the only writer.
-inline void claim(std::uint64_t* words, std::uint64_t e, unsigned next, LevelCounts& c) {
-  std::uint64_t& w = words[e / TwoBitTable::kPerWord];
-  const unsigned shift = unsigned(2 * (e % TwoBitTable::kPerWord));
-  const std::uint64_t x = w;
-  const unsigned code = unsigned(x >> shift) & 3u;
-  assert(code != 3u);
-  const unsigned unseen = code == 0;
-  c.edges += code != (next ^ 3u);
-  c.claimed += unseen;
-  w = x | (std::uint64_t(next & -unseen) << shift);
-}
-
-// Where a position lives: table colour(blank), entry q * count[colour] + slot(blank).
-struct Layout {
-  explicit Layout(const TileIndex& index) {
-    for (int c = 0; c < index.cells(); ++c) {
-      const int colour = (c / index.cols() + c % index.cols()) & 1;
-      colour_of[c] = std::uint8_t(colour);
-      slot_of[c] = std::uint8_t(count[colour]);
-      ++count[colour];
-    }
-    for (int colour = 0; colour < 2; ++colour) divide[colour] = FastDivisor(std::uint64_t(count[colour]));
-  }
-  std::array<std::uint8_t, Board::kMaxCells> colour_of{};
-  std::array<std::uint8_t, Board::kMaxCells> slot_of{};
-  std::array<int, 2> count{};
-  std::array<FastDivisor, 2> divide{};
-};
-
-// The sequence of class index q with the parity a slot needs: lex 2q or 2q + 1.
-// lex 2q has Lehmer digit 0 at position m-2; lex 2q + 1 is the same sequence with
-// its last two tiles swapped and that digit 1, so it is derived, not decoded. Both
-// are kept, and the parity picks one by index: which one a position needs is as
-// good as random, a branch on it would be mispredicted half the time.
-class SequenceCache {
- public:
-  SequenceCache(const TileIndex& index, const TileSuffixTable& table) : decoder_(index, table) {}
-  const TileSequence& get(std::uint64_t q, unsigned parity) {
-    if (q != q_) {
-      q_ = q;
-      even_parity_ = decoder_.decode_pair(q << 1, both_[0], both_[1]);
-    }
-    return both_[parity ^ even_parity_];
-  }
-
- private:
-  TileSequenceDecoder decoder_;
-  std::uint64_t q_ = ~std::uint64_t{0};
-  std::array<TileSequence, 2> both_;  // lex 2q and 2q + 1
-  unsigned even_parity_ = 0;
-};
-
-// What a blank in one slot of a table can do: its cell, the sequence parity its
-// positions have, and the slot in the other table after each move (-1: off the board).
-// Every blank has a vertical move (R >= 2): `first` is up if there is one, else
-// down, so the scan takes it without a branch; `second` is down when both exist.
-struct SlotMoves {
-  std::uint8_t blank = 0;
-  std::uint8_t parity = 0;
-  std::int8_t left = -1, right = -1, up = -1, down = -1;
-  std::int8_t first = -1, second = -1;
-  TileIndex::VerticalMove first_move, second_move;
-};
-
-}  // namespace implicit_detail
 
 // Positions in ascending permutation_rank: the order of the farthest list in reports.
 inline std::vector<Board> farthest_in_rank_order(const std::vector<Board>& boards, int cells) {
