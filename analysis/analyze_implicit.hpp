@@ -36,8 +36,7 @@ Engine resolve_engine(const P& p, const AnalyzeOptions& o) {
   if (engine == Engine::automatic) {
     const bool implicit = checkpoints || (!wants_graph && reachable_bound(p) > o.dot_limit);
     engine = kTiles && implicit ? Engine::implicit : Engine::explicit_graph;
-    // The sorted levels give no goal view (analysis/goal_view.hpp).
-    const bool levels = !kTiles && !PartialGoalPuzzle<P> && !checkpoints && !wants_graph;
+    const bool levels = !kTiles && !checkpoints && !wants_graph;
     if (levels && packs_into_word(p, resolve_start(p, o))) engine = Engine::levels;
   }
   if (engine == Engine::levels) {

@@ -5,10 +5,15 @@
 // word unless graph.dot, --all-pairs, --components or a --lookup need the graph.
 #pragma once
 
+#include <algorithm>
 #include <optional>
+#include <span>
+#include <string>
+#include <vector>
 
 #include "analysis/analyze.hpp"
 #include "analysis/analyze_implicit.hpp"
+#include "analysis/goal_view.hpp"
 #include "analysis/sorted_levels.hpp"
 
 namespace statespace {
@@ -17,14 +22,53 @@ namespace statespace {
 // two sorted levels before the one being found.
 inline constexpr std::string_view kSortedLevelsLookup = "sorted-levels";
 
-// Fills everything but the run facts (threads, seconds, peak bytes).
+namespace detail {
+
+// The positions of `words`, formatted in the canonical order (the states' order).
+template <Puzzle P, class Packing>
+std::vector<std::string> format_sorted(const P& p, const Packing& packing, const std::vector<std::uint64_t>& words) {
+  std::vector<typename P::State> states;
+  states.reserve(words.size());
+  for (const std::uint64_t w : words) states.push_back(packing.unpack(w));
+  std::sort(states.begin(), states.end());
+  std::vector<std::string> out;
+  out.reserve(states.size());
+  for (const auto& s : states) out.push_back(p.format(s));
+  return out;
+}
+
+}  // namespace detail
+
+// Fills everything but the run facts (threads, seconds, peak bytes). With a goal
+// predicate, the first search also collects the goal positions, level by level, and
+// a second one from all of them at once gives the goal-distance view.
 template <WordPackedPuzzle P>
 AnalysisResult analyze_levels(const P& p, const AnalyzeOptions& o) {
   const auto start = resolve_start(p, o);
   const auto packing = p.packing(start);
   if (!packing) throw UsageError(p.name() + ": positions do not pack into 64 bits (use --engine explicit)");
-  Progress progress(p.name() + " levels", o.progress);
-  const SortedLevelsResult levels = sorted_levels_bfs(*packing, start, p.name(), o.memory, &progress);
+  bool with_goal = false;
+  if constexpr (PartialGoalPuzzle<P>) with_goal = p.has_goal();
+  std::vector<std::uint64_t> goals;
+  std::optional<unsigned> shortest;
+  const auto collect_goals = [&](std::size_t depth, std::span<const std::uint64_t> level) {
+    if constexpr (PartialGoalPuzzle<P>) {
+      if (!with_goal) return;
+      std::vector<char> hit(level.size());
+      tbb::parallel_for(tbb::blocked_range<std::size_t>(0, level.size()), [&](const auto& range) {
+        for (std::size_t i = range.begin(); i != range.end(); ++i) hit[i] = p.is_goal(packing->unpack(level[i]));
+      });
+      for (std::size_t i = 0; i < level.size(); ++i) {
+        if (hit[i]) goals.push_back(level[i]);
+      }
+      if (!goals.empty() && !shortest) shortest = unsigned(depth);
+    }
+  };
+  SortedLevelsResult levels;
+  {
+    Progress progress(p.name() + " levels", o.progress);
+    levels = sorted_levels_bfs(*packing, {packing->pack(start)}, p.name(), o.memory, &progress, collect_goals);
+  }
   AnalysisResult r;
   r.puzzle = p.name();
   r.start = p.format(start);
@@ -33,8 +77,25 @@ AnalysisResult analyze_levels(const P& p, const AnalyzeOptions& o) {
   r.states = levels.states();
   r.edges = levels.successors / 2;
   r.layers = levels.layers;
-  for (const std::uint64_t w : levels.farthest) r.farthest.push_back(p.format(packing->unpack(w)));
+  r.farthest = detail::format_sorted(p, *packing, levels.farthest);
   r.layer_edges = levels.layer_edges;
+  if constexpr (PartialGoalPuzzle<P>) {
+    if (with_goal) {
+      GoalView& view = r.goal.emplace();
+      view.goal = p.goal_text();
+      view.reached = goals.size();
+      view.shortest = shortest;
+      if (!goals.empty()) {
+        std::sort(goals.begin(), goals.end());
+        Progress progress(p.name() + " goal view", o.progress);
+        const SortedLevelsResult from_goals =
+            sorted_levels_bfs(*packing, std::move(goals), p.name(), o.memory, &progress,
+                              [](std::size_t, std::span<const std::uint64_t>) {});
+        view.layers = from_goals.layers;
+        view.hardest = detail::format_sorted(p, *packing, from_goals.farthest);
+      }
+    }
+  }
   return r;
 }
 

@@ -55,60 +55,56 @@ inline constexpr std::size_t kLevelChunks = 64;
 // significant digit first, by way of `tmp` (n words). A bucket is a few thousand
 // words, which stay in cache over the passes: several times faster than std::sort.
 inline void radix_sort_low(std::uint64_t* a, std::uint64_t* tmp, std::size_t n, int bits) {
-  constexpr int kDigit = 11;
-  constexpr std::size_t kValues = std::size_t(1) << kDigit;
+  constexpr int kMaxDigit = 12;  // 16 KB of counters: they stay in L1
   if (n < 256) {
     std::sort(a, a + n);
     return;
   }
+  // As few passes as 12-bit digits allow, the digits of equal width.
+  const int passes = (bits + kMaxDigit - 1) / kMaxDigit;
+  const int digit = passes ? (bits + passes - 1) / passes : 0;
+  const std::uint64_t digit_mask = (std::uint64_t{1} << digit) - 1;
   std::uint64_t* from = a;
   std::uint64_t* to = tmp;
-  std::array<std::uint32_t, kValues> count;
-  for (int shift = 0; shift < bits; shift += kDigit) {
-    count.fill(0);
-    for (std::size_t i = 0; i < n; ++i) ++count[(from[i] >> shift) & (kValues - 1)];
-    if (count[(from[0] >> shift) & (kValues - 1)] == n) continue;  // one value: this digit orders nothing
+  std::array<std::uint32_t, std::size_t(1) << kMaxDigit> count;
+  for (int shift = 0; shift < bits; shift += digit) {
+    std::fill_n(count.begin(), digit_mask + 1, 0);
+    for (std::size_t i = 0; i < n; ++i) ++count[(from[i] >> shift) & digit_mask];
+    if (count[(from[0] >> shift) & digit_mask] == n) continue;  // one value: this digit orders nothing
     std::uint32_t at = 0;
-    for (auto& c : count) at += std::exchange(c, at);
-    for (std::size_t i = 0; i < n; ++i) to[count[(from[i] >> shift) & (kValues - 1)]++] = from[i];
+    for (std::size_t v = 0; v <= digit_mask; ++v) at += std::exchange(count[v], at);
+    for (std::size_t i = 0; i < n; ++i) to[count[(from[i] >> shift) & digit_mask]++] = from[i];
     std::swap(from, to);
   }
   if (from != a) std::copy_n(from, n, a);
 }
 
-// Sorts `words` by way of `scratch` (same size): after the call the sorted words are
-// in `scratch`, bucket b (words whose top bits are b) at [start[b], start[b + 1]), and
-// `words` holds nothing of use.
-inline void bucket_sort(std::span<std::uint64_t> words, std::span<std::uint64_t> scratch, int shift,
-                        std::vector<std::uint64_t>& start) {
-  const std::size_t buckets = std::size_t(1) << kLevelBucketBits;
-  const std::size_t n = words.size();
-  const std::size_t chunk = (n + kLevelChunks - 1) / kLevelChunks;
-  std::vector<std::uint64_t> count(kLevelChunks * buckets, 0);  // [chunk][bucket]
-  tbb::parallel_for(std::size_t(0), kLevelChunks, [&](std::size_t c) {
+// Sorts the words of `chunks` into `sorted` (as many words), using `tmp` (as many)
+// as scratch: bucket b (words whose bits from `shift` up are b, of `buckets`) ends at
+// [start[b], start[b + 1]) of `sorted`.
+inline void bucket_sort(std::span<const std::span<const std::uint64_t>> chunks, std::span<std::uint64_t> sorted,
+                        std::uint64_t* tmp, int shift, std::size_t buckets, std::vector<std::uint64_t>& start) {
+  const std::size_t k = chunks.size();
+  std::vector<std::uint64_t> count(k * buckets, 0);  // [chunk][bucket]
+  tbb::parallel_for(std::size_t(0), k, [&](std::size_t c) {
     std::uint64_t* mine = &count[c * buckets];
-    for (std::size_t i = c * chunk; i < std::min(n, (c + 1) * chunk); ++i) ++mine[words[i] >> shift];
+    for (const std::uint64_t w : chunks[c]) ++mine[w >> shift];
   });
   // Offsets bucket-major, chunk-minor: each chunk scatters into its own runs.
   start.assign(buckets + 1, 0);
   std::uint64_t at = 0;
   for (std::size_t b = 0; b < buckets; ++b) {
     start[b] = at;
-    for (std::size_t c = 0; c < kLevelChunks; ++c) {
-      const std::uint64_t k = count[c * buckets + b];
-      count[c * buckets + b] = at;
-      at += k;
-    }
+    for (std::size_t c = 0; c < k; ++c) at += std::exchange(count[c * buckets + b], at);
   }
   start[buckets] = at;
-  tbb::parallel_for(std::size_t(0), kLevelChunks, [&](std::size_t c) {
+  tbb::parallel_for(std::size_t(0), k, [&](std::size_t c) {
     std::uint64_t* next = &count[c * buckets];
-    for (std::size_t i = c * chunk; i < std::min(n, (c + 1) * chunk); ++i)
-      scratch[next[words[i] >> shift]++] = words[i];
+    for (const std::uint64_t w : chunks[c]) sorted[next[w >> shift]++] = w;
   });
   tbb::parallel_for(tbb::blocked_range<std::size_t>(0, buckets), [&](const auto& range) {
     for (std::size_t b = range.begin(); b != range.end(); ++b) {
-      radix_sort_low(scratch.data() + start[b], words.data() + start[b], start[b + 1] - start[b], shift);
+      radix_sort_low(sorted.data() + start[b], tmp + start[b], start[b + 1] - start[b], shift);
     }
   });
 }
@@ -181,53 +177,69 @@ inline std::uint64_t sorted_levels_bytes(std::uint64_t older, std::uint64_t leve
   return 8 * (older + level + 3 * level * moves);
 }
 
-// Breadth first from `start` over the packed words of `packing`; the model's name for
-// the budget's messages. Checks each level's need against `budget` before it is
-// allocated.
-template <class Packing, class State>
-SortedLevelsResult sorted_levels_bfs(const Packing& packing, const State& start, const std::string& name,
-                                     const MemoryBudget& budget, Progress* progress = nullptr) {
+// Breadth first from the positions `starts` (words, ascending, distinct) over the
+// packed words of `packing`; the model's name for the budget's messages. Checks each
+// level's need against `budget` before it is allocated. Calls on_level(depth, words)
+// with every level, its words ascending.
+template <class Packing, class OnLevel>
+SortedLevelsResult sorted_levels_bfs(const Packing& packing, std::vector<std::uint64_t> starts, const std::string& name,
+                                     const MemoryBudget& budget, Progress* progress, OnLevel&& on_level) {
   const std::size_t moves = std::size_t(packing.moves());
   SortedLevelsResult r;
-  std::vector<std::uint64_t> older, level{packing.pack(start)}, bucket_start;
+  std::vector<std::uint64_t> older, level = std::move(starts), bucket_start;
   detail::WordBuffer successor_buffer, scratch_buffer;
   std::vector<std::uint64_t> within, onward;  // per depth: directed edges inside, edges to the next
-  std::uint64_t total = 1;
+  std::uint64_t total = level.size();
   while (!level.empty()) {
+    on_level(r.layers.size(), std::span<const std::uint64_t>(level));
     r.layers.push_back(level.size());
     const std::size_t n = level.size();
     budget.require(sorted_levels_bytes(older.size(), n, moves), name + ": sorted levels");
+    // Fixed chunks of positions, fewer for small levels (each costs a row of bucket
+    // counters), so neither the layout nor the result depends on the threads. Each
+    // chunk writes its successors from its own offset; the OR of every word gives the
+    // bits in use (the buckets' shift), and self-loops are counted apart (they are
+    // inside the level, but no edge to another position).
+    const std::size_t chunks = std::clamp<std::size_t>(n / 4096, 1, detail::kLevelChunks);
+    const std::size_t chunk = (n + chunks - 1) / chunks;
     const auto successors = successor_buffer.take(n * moves);
-    const auto scratch = scratch_buffer.take(n * moves);
-    // Successors at fixed slots; the OR of every word gives the bits in use (the buckets'
-    // shift), and self-loops are counted apart (they are inside the level, but no edge
-    // to another position).
-    std::vector<std::uint64_t> used(detail::kLevelChunks, 0), loops(detail::kLevelChunks, 0);
-    const std::size_t chunk = (n + detail::kLevelChunks - 1) / detail::kLevelChunks;
-    tbb::parallel_for(std::size_t(0), detail::kLevelChunks, [&](std::size_t c) {
+    std::vector<std::uint64_t> used(chunks, 0), loops(chunks, 0), made(chunks, 0);
+    tbb::parallel_for(std::size_t(0), chunks, [&](std::size_t c) {
       std::uint64_t bits = 0, self = 0;
+      std::uint64_t* const begin = successors.data() + c * chunk * moves;
+      std::uint64_t* out = begin;
       for (std::size_t i = c * chunk; i < std::min(n, (c + 1) * chunk); ++i) {
-        std::uint64_t* out = &successors[i * moves];
-        packing.successors(level[i], out);
-        for (std::size_t m = 0; m < moves; ++m) {
+        const int k = packing.successors(level[i], out);
+        for (int m = 0; m < k; ++m) {
           bits |= out[m];
           self += out[m] == level[i];
         }
+        out += k;
       }
       used[c] = bits;
       loops[c] = self;
+      made[c] = std::uint64_t(out - begin);
     });
-    std::uint64_t bits = 0, self = 0;
-    for (std::size_t c = 0; c < detail::kLevelChunks; ++c) bits |= used[c], self += loops[c];
-    const int shift = std::max(0, int(std::bit_width(bits)) - detail::kLevelBucketBits);
-    detail::bucket_sort(successors, scratch, shift, bucket_start);
+    std::uint64_t bits = 0, self = 0, generated = 0;
+    std::vector<std::span<const std::uint64_t>> parts;
+    for (std::size_t c = 0; c < chunks; ++c) {
+      bits |= used[c], self += loops[c], generated += made[c];
+      parts.emplace_back(successors.data() + c * chunk * moves, made[c]);
+    }
+    // About 2,048 words a bucket, at most 2^kLevelBucketBits buckets.
+    const int bucket_bits = std::min(detail::kLevelBucketBits, int(std::bit_width(generated / 2048)));
+    const int shift = std::max(0, int(std::bit_width(bits)) - bucket_bits);
+    const std::size_t buckets = std::size_t(1) << std::min(bucket_bits, int(std::bit_width(bits)));
+    const auto sorted = scratch_buffer.take(generated);
+    // The successors' buffer is the sort's scratch: the chunks are read before the
+    // buckets are sorted.
+    detail::bucket_sort(parts, sorted, successors.data(), shift, buckets, bucket_start);
 
-    const std::size_t buckets = bucket_start.size() - 1;
     std::vector<detail::MergeCounts> counts(buckets);
     tbb::parallel_for(tbb::blocked_range<std::size_t>(0, buckets), [&](const auto& range) {
       for (std::size_t b = range.begin(); b != range.end(); ++b) {
-        counts[b] = detail::subtract_levels(scratch.data() + bucket_start[b], scratch.data() + bucket_start[b + 1],
-                                            older, level);
+        counts[b] =
+            detail::subtract_levels(sorted.data() + bucket_start[b], sorted.data() + bucket_start[b + 1], older, level);
       }
     });
     std::vector<std::uint64_t> next_start(buckets + 1, 0);
@@ -239,11 +251,11 @@ SortedLevelsResult sorted_levels_bfs(const Packing& packing, const State& start,
     }
     within.push_back(inside - self);
     onward.push_back(outward);
-    r.successors += n * moves;
+    r.successors += generated;
     std::vector<std::uint64_t> next(next_start[buckets]);
     tbb::parallel_for(tbb::blocked_range<std::size_t>(0, buckets), [&](const auto& range) {
       for (std::size_t b = range.begin(); b != range.end(); ++b) {
-        std::copy_n(scratch.data() + bucket_start[b], counts[b].kept, next.data() + next_start[b]);
+        std::copy_n(sorted.data() + bucket_start[b], counts[b].kept, next.data() + next_start[b]);
       }
     });
     total += next.size();
@@ -258,6 +270,13 @@ SortedLevelsResult sorted_levels_bfs(const Packing& packing, const State& start,
     if (onward[d]) r.layer_edges.push_back({unsigned(d), unsigned(d + 1), onward[d]});
   }
   return r;
+}
+
+template <class Packing, class State>
+SortedLevelsResult sorted_levels_bfs(const Packing& packing, const State& start, const std::string& name,
+                                     const MemoryBudget& budget, Progress* progress = nullptr) {
+  return sorted_levels_bfs(packing, std::vector<std::uint64_t>{packing.pack(start)}, name, budget, progress,
+                           [](std::size_t, std::span<const std::uint64_t>) {});
 }
 
 }  // namespace statespace

@@ -81,9 +81,9 @@ concept EnumerablePuzzle = Puzzle<P> && requires(const P& p) {
 };
 
 // p.packing(s), when the positions reachable from s fit one 64-bit word, is a codec
-// whose integer order of words is the canonical order of those positions, and which
-// applies the moves to words: every move applies to every position, so a word has
-// exactly moves() successors, written in the model's move order.
+// that applies the moves to words: k.successors(w, out) writes the successors of w,
+// at most k.moves() of them, and returns how many. Word order need not be the
+// positions' canonical order: engines sort what they report by state.
 template <class P>
 concept WordPackedPuzzle = Puzzle<P> && requires(const P& p, const typename P::State& s) {
   { p.packing(s) } -> std::same_as<std::optional<typename P::Packing>>;
@@ -91,7 +91,7 @@ concept WordPackedPuzzle = Puzzle<P> && requires(const P& p, const typename P::S
   { k.pack(s) } -> std::same_as<std::uint64_t>;
   { k.unpack(w) } -> std::same_as<typename P::State>;
   { k.moves() } -> std::convertible_to<int>;
-  k.successors(w, out);
+  { k.successors(w, out) } -> std::convertible_to<int>;
 };
 
 // What a model knows in advance of the components of all its positions (Wilson's

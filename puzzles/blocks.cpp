@@ -1,6 +1,7 @@
 #include "puzzles/blocks.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <cctype>
 #include <map>
 #include <utility>
@@ -197,6 +198,19 @@ Blocks::Blocks(std::string name, int rows, int cols, std::vector<PieceClass> cla
     if (c + 1 < cols_) neighbour_[a * 4 + 2] = a + 1;
     if (r + 1 < rows_) neighbour_[a * 4 + 3] = a + cols_;
   }
+  step_ = {-cols_, -1, 1, cols_};
+  entered_.assign(placements_.size() * 4, kBlocked);
+  for (std::size_t k = 0; k < classes_.size(); ++k) {
+    const auto code = std::uint8_t(k + 1);
+    for (int a = 0; a < cells_; ++a) {
+      for (int d = 0; d < 4; ++d) {
+        const int next = neighbour_[a * 4 + d];
+        if (!placement(code, a) || next < 0 || !placement(code, next) || !allowed(classes_[k].axis, d)) continue;
+        entered_[(k * std::size_t(cells_) + std::size_t(a)) * 4 + std::size_t(d)] =
+            placement(code, next) & ~placement(code, a);
+      }
+    }
+  }
   counts_.assign(classes_.size(), 0);
   std::array<std::pair<std::uint8_t, std::uint8_t>, kMaxCells> pieces;
   const int n = decompose(start_, pieces.data());
@@ -211,7 +225,97 @@ void Blocks::set_moves(BlockMoves m) {
   const int per_piece = m == BlockMoves::kStep    ? 4
                         : m == BlockMoves::kSlide ? 2 * (rows_ - 1) + 2 * (cols_ - 1)
                                                   : cells_ - 1;
-  max_moves_ = std::max(1, pieces * per_piece);
+  // A move enters at least one empty cell e. In the step and slide metrics, the cell
+  // and the direction name the move (the piece and the distance: a farther piece
+  // would pass through a nearer one), so there are at most 4 per empty cell. In the
+  // path metric a piece P's anchor goes to a cell of P or of the empty ones, itself
+  // excepted.
+  int covered = 0;
+  for (std::size_t k = 0; k < classes_.size(); ++k) covered += counts_[k] * int(classes_[k].shape.size());
+  const int empty = cells_ - std::popcount(walls_) - covered;
+  const int bound = m == BlockMoves::kPath ? covered + pieces * (empty - 1) : 4 * empty;
+  max_moves_ = std::max(1, std::min(pieces * per_piece, bound));
+}
+
+std::optional<BlocksPacking> Blocks::packing(const State& s) const { return BlocksPacking::make(*this, s); }
+
+std::optional<BlocksPacking> BlocksPacking::make(const Blocks& model, const Blocks::State& start) {
+  BlocksPacking k;
+  k.model_ = model;
+  k.cells_ = model.cells();
+  std::array<Blocks::Piece, Blocks::kMaxCells> pieces;
+  const int n = model.decompose(start, pieces.data());
+  const std::size_t classes = model.classes().size();
+  k.anchor_.assign(classes * std::size_t(k.cells_), 0);
+  k.index_.assign(classes * std::size_t(k.cells_), 0);
+  int used = 0;
+  for (std::size_t c = 0; c < classes; ++c) {
+    const auto code = std::uint8_t(c + 1);
+    const Axis axis = model.classes()[c].axis;
+    // A class held to one axis keeps to the rows (columns) its pieces start on.
+    const auto on_start_line = [&](int anchor) {
+      if (axis == Axis::kBoth) return true;
+      for (int i = 0; i < n; ++i) {
+        if (pieces[std::size_t(i)].first != code) continue;
+        const int from = pieces[std::size_t(i)].second;
+        if (axis == Axis::kHorizontal ? from / model.cols() == anchor / model.cols()
+                                      : from % model.cols() == anchor % model.cols()) {
+          return true;
+        }
+      }
+      return false;
+    };
+    int values = 0;
+    for (int a = 0; a < k.cells_; ++a) {
+      if (!model.placement(code, a) || !on_start_line(a)) continue;
+      k.anchor_[c * std::size_t(k.cells_) + std::size_t(values)] = std::uint8_t(a);
+      k.index_[c * std::size_t(k.cells_) + std::size_t(a)] = std::uint8_t(values++);
+    }
+    const int bits = std::max(1, int(std::bit_width(unsigned(std::max(values, 1) - 1))));
+    const int first = k.n_;
+    for (int j = 0; j < model.counts()[c]; ++j) {
+      const auto i = std::size_t(k.n_++);
+      k.code_[i] = code;
+      k.field_[i] = (std::uint64_t{1} << bits) - 1;
+      used += bits;
+    }
+    for (int j = first; j < k.n_; ++j) {
+      k.first_[std::size_t(j)] = std::uint8_t(first);
+      k.last_[std::size_t(j)] = std::uint8_t(k.n_);
+    }
+  }
+  if (used > 64) return std::nullopt;
+  for (int i = 0, below = used; i < k.n_; ++i) {
+    below -= std::popcount(k.field_[std::size_t(i)]);
+    k.shift_[std::size_t(i)] = std::uint8_t(below);
+  }
+  return k;
+}
+
+std::uint64_t BlocksPacking::pack(const Blocks::State& s) const {
+  std::array<Blocks::Piece, Blocks::kMaxCells> pieces;
+  const int n = model_.decompose(s, pieces.data());
+  // Reading order is ascending anchors, so a stable sort by class leaves each class's
+  // anchors ascending.
+  std::stable_sort(pieces.begin(), pieces.begin() + n, [](const auto& a, const auto& b) { return a.first < b.first; });
+  std::uint64_t w = 0;
+  for (int i = 0; i < n; ++i) {
+    const auto [code, anchor] = pieces[std::size_t(i)];
+    w |= index_of(code, anchor) << shift_[std::size_t(i)];
+  }
+  return w;
+}
+
+Blocks::State BlocksPacking::unpack(std::uint64_t w) const {
+  Blocks::State s = model_.empty_board();
+  for (int i = 0; i < n_; ++i) {
+    const std::uint8_t code = code_[std::size_t(i)];
+    for (Mask m = model_.placement(code, anchor_of(code, int(w >> shift_[std::size_t(i)] & field_[std::size_t(i)]))); m;
+         m &= m - 1) {
+      s.cell[std::size_t(std::countr_zero(m))] = code;
+    }
+  }
+  return s;
 }
 
 Blocks::State Blocks::empty_board() const {

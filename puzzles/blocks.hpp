@@ -14,9 +14,12 @@
 // Placements are 64-bit cell masks, precomputed per class and anchor cell.
 #pragma once
 
+#include <algorithm>
 #include <array>
+#include <bit>
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -47,6 +50,8 @@ struct PictureError {
 // Which way a piece may move.
 enum class Axis : std::uint8_t { kBoth, kHorizontal, kVertical };
 
+class BlocksPacking;
+
 class Blocks {
  public:
   static constexpr int kMaxCells = 48;
@@ -54,6 +59,7 @@ class Blocks {
   static constexpr std::uint8_t kWall = 255;
   using State = ByteCells<kMaxCells>;
   using Mask = std::uint64_t;
+  using Piece = std::pair<std::uint8_t, std::uint8_t>;  // (class code, anchor cell)
   static_assert(kMaxCells <= 64, "placements are 64-bit cell masks");
 
   // Pieces of one class: one shape, interchangeable, printed with `letters` in order
@@ -109,49 +115,97 @@ class Blocks {
 
   template <class F>
   void for_each_successor(const State& s, F&& f) const {
-    std::array<std::pair<std::uint8_t, std::uint8_t>, kMaxCells> pieces;  // (class code, anchor)
+    std::array<Piece, kMaxCells> pieces;
     const Mask occupied = filled(s);
     const int n = decompose(s, occupied & ~walls_, pieces.data());
+    for_each_move(pieces.data(), n, occupied, [&](int i, int at) {
+      const auto [code, anchor] = pieces[std::size_t(i)];
+      f(moved(s, code, placement(code, anchor), at));
+    });
+  }
+
+  // Calls f(i, at) for every move of the metric: piece i of pieces[0, n) to anchor
+  // `at`, the others staying where they are; `occupied` holds the walls and every
+  // piece's cells. Both the byte states and the packed words (BlocksPacking) move
+  // through this one definition of the moves.
+  template <class F>
+  void for_each_move(const Piece* pieces, int n, Mask occupied, F&& f) const {
+    if (moves_ != BlockMoves::kPath) {
+      for_each_straight_move(pieces, n, occupied, f);
+      return;
+    }
+    // The path metric: breadth first over the anchors each piece reaches alone.
     for (int i = 0; i < n; ++i) {
       const auto [code, anchor] = pieces[i];
-      const Mask own = placement(code, anchor);
-      const Mask others = occupied & ~own;
-      const Axis axis = classes_[code - 1].axis;
-      const auto fits = [&](int at) { return at >= 0 && placement(code, at) && !(placement(code, at) & others); };
-      if (moves_ == BlockMoves::kPath) {
-        // Breadth-first over the anchors this piece reaches alone.
-        Mask seen = Mask(1) << anchor;
-        std::array<std::uint8_t, kMaxCells> queue;
-        int head = 0, tail = 0;
-        queue[tail++] = anchor;
-        while (head < tail) {
-          const int at = queue[head++];
-          for (int d = 0; d < 4; ++d) {
-            if (!allowed(axis, d)) continue;
-            const int next = neighbour_[at * 4 + d];
-            if (!fits(next) || (seen >> next & 1)) continue;
-            seen |= Mask(1) << next;
-            queue[tail++] = std::uint8_t(next);
-            f(moved(s, code, own, next));
-          }
-        }
-        continue;
-      }
-      for (int d = 0; d < 4; ++d) {
-        if (!allowed(axis, d)) continue;
-        for (int at = neighbour_[anchor * 4 + d]; fits(at); at = neighbour_[at * 4 + d]) {
-          f(moved(s, code, own, at));
-          if (moves_ == BlockMoves::kStep) break;
+      const Mask others = (occupied | kBlocked) & ~placement(code, anchor);
+      Mask seen = Mask(1) << anchor;
+      std::array<std::uint8_t, kMaxCells> queue;
+      int head = 0, tail = 0;
+      queue[tail++] = anchor;
+      while (head < tail) {
+        const int at = queue[head++];
+        for (int d = 0; d < 4; ++d) {
+          const int next = at + step_[std::size_t(d)];
+          if ((entered(code, at, d) & others) || (seen >> next & 1)) continue;
+          seen |= Mask(1) << next;
+          queue[tail++] = std::uint8_t(next);
+          f(i, next);
         }
       }
     }
   }
 
+ private:
+  // The step and slide moves. Which pieces can take a first step which way is found
+  // for 16 pieces at a time into one bit mask, without a branch per test (the
+  // outcomes are unpredictable, and most are no); the moves are then read off the set
+  // bits, in the order of the pieces and directions.
+  template <class F>
+  void for_each_straight_move(const Piece* pieces, int n, Mask occupied, F& f) const {
+    occupied |= kBlocked;
+    for (int base = 0; base < n; base += 16) {
+      const int end = std::min(n, base + 16);
+      std::uint64_t can = 0;
+      for (int i = base; i < end; ++i) {
+        const auto [code, anchor] = pieces[i];
+        const Mask others = occupied & ~placement(code, anchor);
+        const Mask* e = &entered_[(std::size_t(code - 1) * std::size_t(cells_) + anchor) * 4];
+        for (int d = 0; d < 4; ++d) can |= std::uint64_t((e[d] & others) == 0) << ((i - base) * 4 + d);
+      }
+      for (; can; can &= can - 1) {
+        const int bit = std::countr_zero(can), i = base + bit / 4, d = bit % 4;
+        const auto [code, anchor] = pieces[i];
+        int at = anchor + step_[std::size_t(d)];
+        f(i, at);
+        if (moves_ == BlockMoves::kStep) continue;
+        for (const Mask others = occupied & ~placement(code, anchor); !(entered(code, at, d) & others);) {
+          at += step_[std::size_t(d)];
+          f(i, at);
+        }
+      }
+    }
+  }
+
+ public:
+  // The cells a piece of class `code` covers at `anchor`; 0 when it does not fit the
+  // board there.
+  [[nodiscard]] Mask placement(std::uint8_t code, int anchor) const {
+    return placements_[std::size_t(code - 1) * std::size_t(cells_) + std::size_t(anchor)];
+  }
+  [[nodiscard]] Mask walls() const { return walls_; }
+  [[nodiscard]] int cells() const { return cells_; }
+  // Pieces per class, in class order.
+  [[nodiscard]] const std::vector<int>& counts() const { return counts_; }
+  // The walls and nothing else.
+  [[nodiscard]] State empty_board() const;
+
+  // The positions as words of piece anchors (BlocksPacking), when they fit 64 bits.
+  using Packing = BlocksPacking;
+  [[nodiscard]] std::optional<Packing> packing(const State& s) const;
+
   // The pieces of s as (class code, anchor cell), in reading order of their anchors;
   // returns how many.
-  int decompose(const State& s, std::pair<std::uint8_t, std::uint8_t>* out) const {
-    return decompose(s, filled(s) & ~walls_, out);
-  }
+  int decompose(const State& s, Piece* out) const { return decompose(s, filled(s) & ~walls_, out); }
 
   // Reads a picture (rows on lines or separated by '/', cells separated by spaces or
   // side by side) into cell tokens; fills `where` with each token's (line, column).
@@ -177,7 +231,7 @@ class Blocks {
   }
   // Reads the pieces greedily: the first cell of `pieces` (the cells holding one) in
   // reading order is a piece's anchor, whose placement its code gives.
-  int decompose(const State& s, Mask pieces, std::pair<std::uint8_t, std::uint8_t>* out) const {
+  int decompose(const State& s, Mask pieces, Piece* out) const {
     int n = 0;
     while (pieces) {
       const int c = __builtin_ctzll(pieces);
@@ -187,10 +241,13 @@ class Blocks {
     }
     return n;
   }
-  [[nodiscard]] Mask placement(std::uint8_t code, int anchor) const {
-    return placements_[std::size_t(code - 1) * std::size_t(cells_) + std::size_t(anchor)];
+  // The cells a piece of class `code` at `anchor` enters by one step in direction d,
+  // or kBlocked when it may not take that step (the board's edge, a wall, its axis).
+  [[nodiscard]] Mask entered(std::uint8_t code, int anchor, int d) const {
+    return entered_[(std::size_t(code - 1) * std::size_t(cells_) + std::size_t(anchor)) * 4 + std::size_t(d)];
   }
-  static bool allowed(Axis a, int d) {  // directions: 0 up, 1 left, 2 right, 3 down
+  static constexpr Mask kBlocked = Mask(1) << 63;  // set in every `others` mask
+  static bool allowed(Axis a, int d) {             // directions: 0 up, 1 left, 2 right, 3 down
     return a == Axis::kBoth || (a == Axis::kHorizontal) == (d == 1 || d == 2);
   }
   [[nodiscard]] State moved(const State& s, std::uint8_t code, Mask from, int anchor) const {
@@ -199,8 +256,6 @@ class Blocks {
     for (Mask m = placement(code, anchor); m; m &= m - 1) t.cell[__builtin_ctzll(m)] = code;
     return t;
   }
-  [[nodiscard]] State empty_board() const;
-
   // Places the pieces of class index `cls` and of the classes after it; calls f with
   // every complete placement. A class's pieces take ascending anchors, so each set of
   // places is listed once.
@@ -234,6 +289,8 @@ class Blocks {
   std::vector<int> counts_;       // pieces per class
   std::vector<Mask> placements_;  // [class][anchor]: the cells covered, 0 when off the board
   std::vector<int> neighbour_;    // [cell][direction], -1 off the board
+  std::vector<Mask> entered_;     // [class][anchor][direction]: entered()
+  std::array<int, 4> step_{};     // anchor change per direction
   Mask walls_ = 0;
   State start_{};
   Goal goal_;
@@ -241,7 +298,74 @@ class Blocks {
   int max_moves_ = 0;
 };
 
+// The positions of a Blocks model as 64-bit words, for the sorted-levels engine. A
+// piece's field is the index of its anchor among the anchors its class can take
+// (where it fits; on its start's lines for a class held to one axis, since it never
+// leaves them), in as few bits as that count needs. Fields go class by class and,
+// within a class, in ascending order, so positions that differ by swapping
+// interchangeable pieces are one word; the first piece is in the highest bits.
+// Klotski on a 6x4 board: 59 bits; a Rush Hour card of 13 cars: 39.
+// A move rewrites the moved piece's field and re-sorts its class's run of fields.
+// Word order is not the byte states' order; the engine sorts what it reports.
+class BlocksPacking {
+ public:
+  using Mask = Blocks::Mask;
+  // Nothing when the fields need more than 64 bits.
+  static std::optional<BlocksPacking> make(const Blocks& model, const Blocks::State& start);
+
+  [[nodiscard]] std::uint64_t pack(const Blocks::State& s) const;
+  [[nodiscard]] Blocks::State unpack(std::uint64_t w) const;
+  // The successors of a word, at most the model's max_moves().
+  [[nodiscard]] int moves() const { return model_.max_moves(); }
+  int successors(std::uint64_t w, std::uint64_t* out) const {
+    std::array<Blocks::Piece, Blocks::kMaxCells> pieces;
+    Mask occupied = model_.walls();
+    for (std::size_t i = 0; i < std::size_t(n_); ++i) {
+      const std::uint8_t code = code_[i];
+      const std::uint8_t anchor = anchor_of(code, int(w >> shift_[i] & field_[i]));
+      pieces[i] = {code, anchor};
+      occupied |= model_.placement(code, anchor);
+    }
+    int made = 0;
+    model_.for_each_move(pieces.data(), n_, occupied, [&](int i, int at) { out[made++] = moved(w, pieces, i, at); });
+    return made;
+  }
+
+ private:
+  [[nodiscard]] std::uint8_t anchor_of(std::uint8_t code, int index) const {
+    return anchor_[std::size_t(code - 1) * std::size_t(cells_) + std::size_t(index)];
+  }
+  [[nodiscard]] std::uint64_t index_of(std::uint8_t code, int anchor) const {
+    return index_[std::size_t(code - 1) * std::size_t(cells_) + std::size_t(anchor)];
+  }
+  // w with piece i at anchor `at`: its class's fields (of one width) re-sorted, by
+  // moving the fields between its old and new place in the run one field over.
+  [[nodiscard]] std::uint64_t moved(std::uint64_t w, const std::array<Blocks::Piece, Blocks::kMaxCells>& pieces, int i,
+                                    int at) const {
+    const auto u = std::size_t(i);
+    int t = first_[u];  // piece i's new place: after the others below `at`
+    for (int k = t; k < last_[u]; ++k) t += (k != i) & (pieces[std::size_t(k)].second < at);
+    const int bits = std::popcount(field_[u]);
+    const int top = shift_[std::size_t(std::min(t, i))] + bits, bottom = shift_[std::size_t(std::max(t, i))];
+    const std::uint64_t span = (top - bottom == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << (top - bottom)) - 1)
+                               << bottom;
+    const std::uint64_t kept = t <= i ? (w & span) >> bits : (w & span) << bits;
+    return (w & ~span) | (kept & span) | index_of(code_[u], at) << shift_[std::size_t(t)];
+  }
+
+  Blocks model_;
+  int n_ = 0;  // pieces
+  int cells_ = 0;
+  std::vector<std::uint8_t> anchor_;                    // [class][field value]: the anchor
+  std::vector<std::uint8_t> index_;                     // [class][anchor]: the field value
+  std::array<std::uint8_t, Blocks::kMaxCells> code_{};  // per piece: its class code
+  std::array<std::uint8_t, Blocks::kMaxCells> shift_{};
+  std::array<std::uint64_t, Blocks::kMaxCells> field_{};          // per piece: its field's mask, shifted down
+  std::array<std::uint8_t, Blocks::kMaxCells> first_{}, last_{};  // per piece: its class's run of pieces
+};
+
 static_assert(EnumerablePuzzle<Blocks>);
+static_assert(WordPackedPuzzle<Blocks>);
 
 class TomlInput;
 // The model a kind = "blocks" file describes; throws ParseError (FILE:LINE:COLUMN:).

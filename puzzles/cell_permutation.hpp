@@ -60,7 +60,7 @@ class CellPacking {
     return s;
   }
   [[nodiscard]] int moves() const { return moves_; }
-  void successors(std::uint64_t w, std::uint64_t* out) const {
+  int successors(std::uint64_t w, std::uint64_t* out) const {
     std::array<std::uint8_t, 8> byte{};
     for (int k = 0; k < bytes_; ++k) byte[std::size_t(k)] = std::uint8_t(w >> (8 * k));
     const std::uint64_t* table = table_.data();
@@ -69,6 +69,7 @@ class CellPacking {
       for (int k = 0; k < bytes_; ++k, table += 256) t |= table[byte[std::size_t(k)]];
       out[m] = t;
     }
+    return moves_;
   }
 
  private:

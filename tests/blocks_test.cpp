@@ -2,6 +2,7 @@
 // Hour card, the file NO-OFF against the built-in model, the loader's one-line
 // errors, and a randomised test of the loader over mutated files.
 #include <gtest/gtest.h>
+#include <tbb/global_control.h>
 
 #include <algorithm>
 #include <fstream>
@@ -9,6 +10,7 @@
 #include <set>
 
 #include "analysis/analyze.hpp"
+#include "analysis/analyze_levels.hpp"
 #include "analysis/solve.hpp"
 #include "bad_file.hpp"
 #include "core/errors.hpp"
@@ -138,6 +140,78 @@ TEST(Blocks, ClassicPuzzlesMatchTheirPublishedSolutionLengths) {
   }
 }
 
+// The sorted levels of packed words against the explicit graph, at 1 and 2 threads,
+// in every metric: every fact the reports show, the goal view included.
+TEST(Blocks, SortedLevelsAgreeWithTheExplicitGraph) {
+  AnalyzeOptions o;
+  o.progress = false;
+  for (const char* file : {"klotski.toml", "nooff.toml", "dads.toml", "rushhour-hardest.toml"}) {
+    for (const BlockMoves moves : {BlockMoves::kStep, BlockMoves::kSlide, BlockMoves::kPath}) {
+      const Blocks b = load(file, moves);
+      ASSERT_TRUE(b.packing(b.goal())) << file;
+      const AnalysisResult expected = analyze_explicit(b, o).result;
+      for (int threads : {1, 2}) {
+        tbb::global_control limit(tbb::global_control::max_allowed_parallelism, std::size_t(threads));
+        const AnalysisResult r = analyze_levels(b, o);
+        const std::string what = std::string(file) + " " + std::string(block_moves_name(moves));
+        EXPECT_EQ(r.states, expected.states) << what;
+        EXPECT_EQ(r.edges, expected.edges) << what;
+        EXPECT_EQ(r.layers, expected.layers) << what;
+        EXPECT_EQ(r.farthest, expected.farthest) << what;
+        EXPECT_EQ(r.layer_edges, expected.layer_edges) << what;
+        ASSERT_EQ(r.goal.has_value(), expected.goal.has_value()) << what;
+        if (!r.goal) continue;
+        EXPECT_EQ(r.goal->reached, expected.goal->reached) << what;
+        EXPECT_EQ(r.goal->shortest, expected.goal->shortest) << what;
+        EXPECT_EQ(r.goal->layers, expected.goal->layers) << what;
+        EXPECT_EQ(r.goal->hardest, expected.goal->hardest) << what;
+      }
+    }
+  }
+}
+
+// A position packs into its pieces' anchors and back; interchangeable pieces give
+// one word whatever their letters; every placement of Klotski's pieces checks that
+// the moves on words are the moves on boards. A board whose anchors need more than
+// 64 bits gets no packing.
+TEST(Blocks, PackedWordsFollowTheMoves) {
+  for (const BlockMoves moves : {BlockMoves::kStep, BlockMoves::kSlide, BlockMoves::kPath}) {
+    const Blocks b = load("klotski.toml", moves);
+    const auto packing = b.packing(b.goal());
+    ASSERT_TRUE(packing);
+    std::vector<std::uint64_t> words(std::size_t(packing->moves()));
+    std::uint64_t placements = 0;
+    b.for_each_position([&](const Blocks::State& s) {
+      ++placements;
+      const std::uint64_t w = packing->pack(s);
+      ASSERT_EQ(packing->unpack(w), s);
+      std::set<std::uint64_t> expected;
+      b.for_each_successor(s, [&](const Blocks::State& t) { expected.insert(packing->pack(t)); });
+      const int n = packing->successors(w, words.data());
+      ASSERT_LE(n, b.max_moves());
+      EXPECT_EQ(std::set<std::uint64_t>(words.begin(), words.begin() + n), expected);
+      EXPECT_EQ(std::size_t(n), expected.size());
+    });
+    EXPECT_EQ(placements, 65'880u);
+  }
+  const Blocks k = load("klotski.toml");
+  EXPECT_EQ(k.packing(k.goal())->pack(k.parse("B A A C / B A A C / D F F E / D G H E / I _ _ J")),
+            k.packing(k.goal())->pack(k.parse("E A A D / E A A D / B F F C / B J I C / H _ _ G")));
+  // 48 cells need 6 bits an anchor: 11 pieces are 66 bits.
+  const auto wide = load_blocks(TomlInput("wide.toml", R"toml(name = "wide"
+kind = "blocks"
+start = """
+A B C D E F G H
+I J K . . . . .
+. . . . . . . .
+. . . . . . . .
+. . . . . . . .
+. . . . . . . .
+"""
+)toml"));
+  EXPECT_FALSE(wide.packing(wide.goal()));
+}
+
 TEST(Blocks, SameReportsForAnyThreadCount) {
   const auto dir = fresh_dir("blocks-threads");
   std::string first;
@@ -250,6 +324,10 @@ TEST(Blocks, LoaderSurvivesMutatedFiles) {
         EXPECT_EQ(b.parse(b.format(s)), s) << text;
       });
       EXPECT_LE(n, b.max_moves());
+      if (const auto packing = b.packing(b.goal())) {
+        std::vector<std::uint64_t> words(std::size_t(packing->moves()));
+        EXPECT_EQ(packing->successors(packing->pack(b.goal()), words.data()), n) << text;
+      }
     } catch (const ParseError& e) {
       const std::string what = e.what();
       EXPECT_EQ(what.rfind(file + ":", 0), 0u) << what;
