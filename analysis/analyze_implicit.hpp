@@ -41,9 +41,11 @@ Engine resolve_engine(const P& p, const AnalyzeOptions& o) {
   }
   if (engine == Engine::levels) {
     if (!packs_into_word(p, resolve_start(p, o))) {
-      throw UsageError(p.name() +
-                       ": --engine levels needs positions that pack into one 64-bit word, which this puzzle's "
-                       "do not (permutation files whose moving cells fit; use --engine explicit)");
+      throw UsageError(
+          p.name() +
+          ": --engine levels needs positions that pack into one 64-bit word, which this puzzle's "
+          "do not (permutation files whose moving cells fit, blocks files whose pieces' places fit; use --engine "
+          "explicit)");
     }
     if (checkpoints) throw UsageError(p.name() + ": --checkpoint and --resume need the implicit engine (tiles:RxC)");
     if (wants_graph) {

@@ -1,10 +1,13 @@
-// Sliding-block files through the engine, each against a plain std::unordered_set
+// Sliding-block files through the engines, each against a plain std::unordered_set
 // BFS over the same moves in the same run:
-//   BM_Blocks/klotski/analysis          the whole `analyze` of Klotski (enumeration,
-//                                       CSR graph, BFS, farthest, layer edges, goal view);
+//   BM_Blocks/klotski/levels            the whole `analyze` of Klotski as the CLI runs
+//                                       it: sorted levels of packed words, layers,
+//                                       farthest, layer edges, the goal view;
+//   BM_Blocks/klotski/explicit          the same facts by the explicit engine (CSR graph);
 //   BM_Blocks/klotski/std-unordered-set the reachable set alone, plain BFS;
-//   BM_Blocks/klotski-6x4/hashed        discover() with the engine's visited set on a
-//                                       9,724,992-position puzzle (bench/data);
+//   BM_Blocks/klotski-6x4/levels        the whole analysis of a 9,724,992-position
+//                                       puzzle (bench/data) by sorted levels;
+//   BM_Blocks/klotski-6x4/hashed        discover() with the explicit engine's visited set;
 //   BM_Blocks/klotski-6x4/std-unordered-set  the same closure, plain BFS.
 // items_per_second: positions per second; the `positions` counter is the bench's
 // signature (a changed count is a bug).
@@ -13,6 +16,7 @@
 #include <vector>
 
 #include "analysis/analyze.hpp"
+#include "analysis/analyze_levels.hpp"
 #include "analysis/explicit_space.hpp"
 #include "bench/plain_bfs.hpp"
 #include "core/lookup.hpp"
@@ -32,8 +36,8 @@ void finish(benchmark::State& state, std::size_t positions) {
   state.SetItemsProcessed(std::int64_t(state.iterations() * positions));
 }
 
-void bm_klotski_analysis(benchmark::State& state) {
-  const Blocks p = load(kKlotski);
+void bm_explicit(benchmark::State& state, const char* file) {
+  const Blocks p = load(file);
   AnalyzeOptions o;
   o.progress = false;
   std::size_t positions = 0;
@@ -41,6 +45,19 @@ void bm_klotski_analysis(benchmark::State& state) {
     const auto run = analyze_explicit(p, o);
     positions = run.result.states;
     benchmark::DoNotOptimize(run.result.goal);
+  }
+  finish(state, positions);
+}
+
+void bm_levels(benchmark::State& state, const char* file) {
+  const Blocks p = load(file);
+  AnalyzeOptions o;
+  o.progress = false;
+  std::size_t positions = 0;
+  for (auto _ : state) {
+    const auto r = analyze_levels(p, o);
+    positions = r.states;
+    benchmark::DoNotOptimize(r.goal);
   }
   finish(state, positions);
 }
@@ -64,11 +81,22 @@ void bm_hashed(benchmark::State& state, const char* file) {
   finish(state, positions);
 }
 
-BENCHMARK(bm_klotski_analysis)->Name("BM_Blocks/klotski/analysis")->Unit(benchmark::kMillisecond)->MinTime(1.0);
+BENCHMARK_CAPTURE(bm_levels, klotski, kKlotski)
+    ->Name("BM_Blocks/klotski/levels")
+    ->Unit(benchmark::kMillisecond)
+    ->MinTime(1.0);
+BENCHMARK_CAPTURE(bm_explicit, klotski, kKlotski)
+    ->Name("BM_Blocks/klotski/explicit")
+    ->Unit(benchmark::kMillisecond)
+    ->MinTime(1.0);
 BENCHMARK_CAPTURE(bm_std, klotski, kKlotski)
     ->Name("BM_Blocks/klotski/std-unordered-set")
     ->Unit(benchmark::kMillisecond)
     ->MinTime(1.0);
+BENCHMARK_CAPTURE(bm_levels, large, kLarge)
+    ->Name("BM_Blocks/klotski-6x4/levels")
+    ->Unit(benchmark::kMillisecond)
+    ->Iterations(3);
 BENCHMARK_CAPTURE(bm_hashed, large, kLarge)
     ->Name("BM_Blocks/klotski-6x4/hashed")
     ->Unit(benchmark::kMillisecond)

@@ -181,8 +181,9 @@ int run_analyze(const Args& args, Context& context) {
       "refuse a linear --lookup that may compare states more often than this")(
       "engine", po::value(&engine)->default_value(engine)->value_name("NAME"),
       "BFS engine: explicit (Boost CSR graph), implicit (two-bit BFS over ranks, tiles:RxC), mpi (the implicit one "
-      "over MPI processes: mpirun -np N statespace analyze ...), levels (sorted levels of 64-bit words, permutation "
-      "files) or auto (implicit for tiles:RxC, levels where positions fit a word, unless graph.dot, --all-pairs, "
+      "over MPI processes: mpirun -np N statespace analyze ...), levels (sorted levels of 64-bit words: permutation "
+      "and blocks files) or auto (implicit for tiles:RxC, levels where positions fit a word, unless graph.dot, "
+      "--all-pairs, "
       "--components or --lookup need the graph)");
   memory.add_to(options);
   options.add_options()("checkpoint", po::value(&o.checkpoint)->value_name("DIR"),

@@ -212,7 +212,7 @@ Blocks::Blocks(std::string name, int rows, int cols, std::vector<PieceClass> cla
     }
   }
   counts_.assign(classes_.size(), 0);
-  std::array<std::pair<std::uint8_t, std::uint8_t>, kMaxCells> pieces;
+  std::array<Piece, kMaxCells> pieces;
   const int n = decompose(start_, pieces.data());
   for (int i = 0; i < n; ++i) ++counts_[pieces[i].first - 1];
   set_moves(moves);
@@ -369,7 +369,7 @@ bool Blocks::is_goal(const State& s) const {
     if (s.cell[__builtin_ctzll(m)] != kEmpty) return false;
   }
   if (goal_.pieces.empty()) return true;
-  std::array<std::pair<std::uint8_t, std::uint8_t>, kMaxCells> pieces;
+  std::array<Piece, kMaxCells> pieces;
   const int n = decompose(s, pieces.data());
   for (const auto& [code, anchor] : goal_.pieces) {
     bool found = false;
@@ -381,7 +381,7 @@ bool Blocks::is_goal(const State& s) const {
 
 std::string Blocks::format(const State& s) const {
   std::vector<std::string> cells(static_cast<std::size_t>(cells_), std::string(kBlank));
-  std::array<std::pair<std::uint8_t, std::uint8_t>, kMaxCells> pieces;
+  std::array<Piece, kMaxCells> pieces;
   const int n = decompose(s, pieces.data());
   std::vector<std::size_t> used(classes_.size(), 0);
   for (int c = 0; c < cells_; ++c) {

@@ -59,7 +59,11 @@ class Blocks {
   static constexpr std::uint8_t kWall = 255;
   using State = ByteCells<kMaxCells>;
   using Mask = std::uint64_t;
-  using Piece = std::pair<std::uint8_t, std::uint8_t>;  // (class code, anchor cell)
+  // A piece on the board; trivial, so arrays of them cost nothing to declare.
+  struct Piece {
+    std::uint8_t first;   // class code
+    std::uint8_t second;  // anchor cell
+  };
   static_assert(kMaxCells <= 64, "placements are 64-bit cell masks");
 
   // Pieces of one class: one shape, interchangeable, printed with `letters` in order
