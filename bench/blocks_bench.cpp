@@ -84,6 +84,7 @@ void bm_hashed(benchmark::State& state, const char* file) {
 BENCHMARK_CAPTURE(bm_levels, klotski, kKlotski)
     ->Name("BM_Blocks/klotski/levels")
     ->Unit(benchmark::kMillisecond)
+    ->UseRealTime()
     ->MinTime(1.0);
 BENCHMARK_CAPTURE(bm_explicit, klotski, kKlotski)
     ->Name("BM_Blocks/klotski/explicit")
@@ -96,6 +97,7 @@ BENCHMARK_CAPTURE(bm_std, klotski, kKlotski)
 BENCHMARK_CAPTURE(bm_levels, large, kLarge)
     ->Name("BM_Blocks/klotski-6x4/levels")
     ->Unit(benchmark::kMillisecond)
+    ->UseRealTime()
     ->Iterations(3);
 BENCHMARK_CAPTURE(bm_hashed, large, kLarge)
     ->Name("BM_Blocks/klotski-6x4/hashed")

@@ -198,6 +198,26 @@ Blocks::Blocks(std::string name, int rows, int cols, std::vector<PieceClass> cla
     if (c + 1 < cols_) neighbour_[a * 4 + 2] = a + 1;
     if (r + 1 < rows_) neighbour_[a * 4 + 3] = a + cols_;
   }
+  counts_.assign(classes_.size(), 0);
+  std::array<Piece, kMaxCells> pieces;
+  const int n = decompose(start_, pieces.data());
+  for (int i = 0; i < n; ++i) ++counts_[pieces[i].first - 1];
+  // A piece held to an axis never leaves the row (column) it starts on: its class's
+  // other places are no places, for the moves, the placements (--components) and the
+  // packed words alike.
+  for (std::size_t k = 0; k < classes_.size(); ++k) {
+    if (classes_[k].axis == Axis::kBoth) continue;
+    const bool rows = classes_[k].axis == Axis::kHorizontal;
+    for (int a = 0; a < cells_; ++a) {
+      bool on_line = false;
+      for (int i = 0; i < n; ++i) {
+        const int from = pieces[std::size_t(i)].second;
+        on_line |=
+            pieces[std::size_t(i)].first == k + 1 && (rows ? from / cols_ == a / cols_ : from % cols_ == a % cols_);
+      }
+      if (!on_line) placements_[k * std::size_t(cells_) + std::size_t(a)] = 0;
+    }
+  }
   step_ = {-cols_, -1, 1, cols_};
   entered_.assign(placements_.size() * 4, kBlocked);
   for (std::size_t k = 0; k < classes_.size(); ++k) {
@@ -211,10 +231,6 @@ Blocks::Blocks(std::string name, int rows, int cols, std::vector<PieceClass> cla
       }
     }
   }
-  counts_.assign(classes_.size(), 0);
-  std::array<Piece, kMaxCells> pieces;
-  const int n = decompose(start_, pieces.data());
-  for (int i = 0; i < n; ++i) ++counts_[pieces[i].first - 1];
   set_moves(moves);
 }
 
@@ -237,37 +253,21 @@ void Blocks::set_moves(BlockMoves m) {
   max_moves_ = std::max(1, std::min(pieces * per_piece, bound));
 }
 
-std::optional<BlocksPacking> Blocks::packing(const State& s) const { return BlocksPacking::make(*this, s); }
+std::optional<BlocksPacking> Blocks::packing(const State&) const { return BlocksPacking::make(*this); }
 
-std::optional<BlocksPacking> BlocksPacking::make(const Blocks& model, const Blocks::State& start) {
+std::optional<BlocksPacking> BlocksPacking::make(const Blocks& model) {
   BlocksPacking k;
   k.model_ = model;
   k.cells_ = model.cells();
-  std::array<Blocks::Piece, Blocks::kMaxCells> pieces;
-  const int n = model.decompose(start, pieces.data());
   const std::size_t classes = model.classes().size();
   k.anchor_.assign(classes * std::size_t(k.cells_), 0);
   k.index_.assign(classes * std::size_t(k.cells_), 0);
   int used = 0;
   for (std::size_t c = 0; c < classes; ++c) {
     const auto code = std::uint8_t(c + 1);
-    const Axis axis = model.classes()[c].axis;
-    // A class held to one axis keeps to the rows (columns) its pieces start on.
-    const auto on_start_line = [&](int anchor) {
-      if (axis == Axis::kBoth) return true;
-      for (int i = 0; i < n; ++i) {
-        if (pieces[std::size_t(i)].first != code) continue;
-        const int from = pieces[std::size_t(i)].second;
-        if (axis == Axis::kHorizontal ? from / model.cols() == anchor / model.cols()
-                                      : from % model.cols() == anchor % model.cols()) {
-          return true;
-        }
-      }
-      return false;
-    };
     int values = 0;
     for (int a = 0; a < k.cells_; ++a) {
-      if (!model.placement(code, a) || !on_start_line(a)) continue;
+      if (!model.placement(code, a)) continue;
       k.anchor_[c * std::size_t(k.cells_) + std::size_t(values)] = std::uint8_t(a);
       k.index_[c * std::size_t(k.cells_) + std::size_t(a)] = std::uint8_t(values++);
     }
@@ -435,7 +435,10 @@ Blocks::State Blocks::parse(std::string_view text) const {
       for (Mask b = m; b && whole; b &= b - 1) {
         whole = std::find(left.begin(), left.end(), __builtin_ctzll(b)) != left.end();
       }
-      if (!whole) fail(std::string("piece '") + letter + "' is not its shape " + shape_name(classes_[k].shape));
+      if (!whole) {
+        fail(std::string("piece '") + letter + "' is not its shape " + shape_name(classes_[k].shape) +
+             (classes_[k].axis == Axis::kBoth ? "" : " on the line it moves along"));
+      }
       std::erase_if(left, [&](int c) { return (m >> c & 1) != 0; });
       for (Mask b = m; b; b &= b - 1) s.cell[__builtin_ctzll(b)] = std::uint8_t(k + 1);
       ++count[k];

@@ -315,7 +315,7 @@ class BlocksPacking {
  public:
   using Mask = Blocks::Mask;
   // Nothing when the fields need more than 64 bits.
-  static std::optional<BlocksPacking> make(const Blocks& model, const Blocks::State& start);
+  static std::optional<BlocksPacking> make(const Blocks& model);
 
   [[nodiscard]] std::uint64_t pack(const Blocks::State& s) const;
   [[nodiscard]] Blocks::State unpack(std::uint64_t w) const;

@@ -107,11 +107,24 @@ TEST(Blocks, NoOffFileEqualsTheBuiltInModel) {
   }
 }
 
+// Cars keep to their lines, so the placements of --components are the places of
+// the cars on their lines: 15,670 of them, the start's cluster Fogleman's 2,332.
 TEST(Blocks, RushHourCardMatchesFoglemansDatabase) {
-  const auto r = analyse(load("rushhour-hardest.toml"));
+  const auto r = analyse(load("rushhour-hardest.toml"), true);
   EXPECT_EQ(r.states, 2'332u);
   ASSERT_TRUE(r.goal && r.goal->shortest);
   EXPECT_EQ(*r.goal->shortest, 60u);
+  ASSERT_TRUE(r.components);
+  EXPECT_EQ(r.components->positions, 15'670u);
+  EXPECT_EQ(r.components->sizes.size(), 30u);
+  EXPECT_EQ(r.components->start, 2'332u);
+  const Blocks b = load("rushhour-hardest.toml");
+  try {
+    (void)b.parse("I B B # . . / I A A L D D / J . . L . . / J . K E E M / F F K . . M / G G H H H M");
+    ADD_FAILURE() << "a car off its line was accepted";
+  } catch (const ParseError& e) {
+    EXPECT_NE(std::string(e.what()).find("on the line it moves along"), std::string::npos) << e.what();
+  }
 }
 
 // Shortest solutions as J. A. Storer's pages give them for the grid positions:
