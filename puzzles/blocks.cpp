@@ -260,7 +260,7 @@ std::optional<BlocksPacking> BlocksPacking::make(const Blocks& model) {
   k.model_ = model;
   k.cells_ = model.cells();
   const std::size_t classes = model.classes().size();
-  k.anchor_.assign(classes * std::size_t(k.cells_), 0);
+  k.place_.assign(classes * std::size_t(k.cells_), {});
   k.index_.assign(classes * std::size_t(k.cells_), 0);
   int used = 0;
   for (std::size_t c = 0; c < classes; ++c) {
@@ -268,7 +268,7 @@ std::optional<BlocksPacking> BlocksPacking::make(const Blocks& model) {
     int values = 0;
     for (int a = 0; a < k.cells_; ++a) {
       if (!model.placement(code, a)) continue;
-      k.anchor_[c * std::size_t(k.cells_) + std::size_t(values)] = std::uint8_t(a);
+      k.place_[c * std::size_t(k.cells_) + std::size_t(values)] = {model.placement(code, a), std::uint8_t(a)};
       k.index_[c * std::size_t(k.cells_) + std::size_t(a)] = std::uint8_t(values++);
     }
     const int bits = std::max(1, int(std::bit_width(unsigned(std::max(values, 1) - 1))));

@@ -325,10 +325,9 @@ class BlocksPacking {
     std::array<Blocks::Piece, Blocks::kMaxCells> pieces;
     Mask occupied = model_.walls();
     for (std::size_t i = 0; i < std::size_t(n_); ++i) {
-      const std::uint8_t code = code_[i];
-      const std::uint8_t anchor = anchor_of(code, int(w >> shift_[i] & field_[i]));
-      pieces[i] = {code, anchor};
-      occupied |= model_.placement(code, anchor);
+      const Place& at = place_[std::size_t(code_[i] - 1) * std::size_t(cells_) + (w >> shift_[i] & field_[i])];
+      pieces[i] = {code_[i], at.anchor};
+      occupied |= at.cells;
     }
     int made = 0;
     model_.for_each_move(pieces.data(), n_, occupied, [&](int i, int at) { out[made++] = moved(w, pieces, i, at); });
@@ -336,8 +335,13 @@ class BlocksPacking {
   }
 
  private:
+  // A field value's anchor and cells: one load for both.
+  struct Place {
+    Mask cells = 0;
+    std::uint8_t anchor = 0;
+  };
   [[nodiscard]] std::uint8_t anchor_of(std::uint8_t code, int index) const {
-    return anchor_[std::size_t(code - 1) * std::size_t(cells_) + std::size_t(index)];
+    return place_[std::size_t(code - 1) * std::size_t(cells_) + std::size_t(index)].anchor;
   }
   [[nodiscard]] std::uint64_t index_of(std::uint8_t code, int anchor) const {
     return index_[std::size_t(code - 1) * std::size_t(cells_) + std::size_t(anchor)];
@@ -360,7 +364,7 @@ class BlocksPacking {
   Blocks model_;
   int n_ = 0;  // pieces
   int cells_ = 0;
-  std::vector<std::uint8_t> anchor_;                    // [class][field value]: the anchor
+  std::vector<Place> place_;                            // [class][field value]
   std::vector<std::uint8_t> index_;                     // [class][anchor]: the field value
   std::array<std::uint8_t, Blocks::kMaxCells> code_{};  // per piece: its class code
   std::array<std::uint8_t, Blocks::kMaxCells> shift_{};
