@@ -63,8 +63,11 @@ class ImplicitEngine {
     return out;
   }
 
-  // A source's place in its slice during one level.
-  struct Cursor {
+  // A source's place in its slice during one level. A scan writes its cursor at
+  // every word, and two lanes often scan neighbouring chunks, whose cursors sit side
+  // by side in one vector: a cache line of its own each, or the lanes' cores keep
+  // taking the shared line from each other.
+  struct alignas(64) Cursor {
     std::uint64_t word = 0, end = 0;
     implicit_detail::SequenceCache sequences;
     // Word-parallel left/right claims: the frontier masks of the words before and at

@@ -57,28 +57,39 @@ class SliceQueues {
  public:
   SliceQueues() = default;
   SliceQueues(unsigned slices, std::size_t capacity)
-      : capacity_(capacity), storage_(new std::uint32_t[std::size_t(slices) * capacity]), ends_(slices) {
+      : capacity_(capacity),
+        storage_(new std::uint32_t[std::size_t(slices) * capacity]),
+        slices_(slices),
+        ends_(new Line[(slices + kPerLine - 1) / kPerLine]) {
     clear();
   }
-  void push(unsigned slice, std::uint32_t offset) { *ends_[slice]++ = offset; }
+  void push(unsigned slice, std::uint32_t offset) { *end(slice)++ = offset; }
   // Offsets queued this round, over all destinations.
   [[nodiscard]] std::size_t size() const {
     std::size_t total = 0;
-    for (std::size_t t = 0; t < ends_.size(); ++t) total += std::size_t(ends_[t] - begin(unsigned(t)));
+    for (unsigned t = 0; t < slices_; ++t) total += std::size_t(end(t) - begin(t));
     return total;
   }
   [[nodiscard]] std::span<const std::uint32_t> to(unsigned slice) const {
-    return {begin(slice), std::size_t(ends_[slice] - begin(slice))};
+    return {begin(slice), std::size_t(end(slice) - begin(slice))};
   }
   void clear() {
-    for (std::size_t t = 0; t < ends_.size(); ++t) ends_[t] = begin(unsigned(t));
+    for (unsigned t = 0; t < slices_; ++t) end(t) = begin(t);
   }
 
  private:
+  // Every push moves an end pointer: each lane's pointers on cache lines of their
+  // own, or two lanes' pushes keep taking a shared line from each other's core.
+  static constexpr unsigned kPerLine = 64 / sizeof(std::uint32_t*);
+  struct alignas(64) Line {
+    std::uint32_t* end[kPerLine];
+  };
   [[nodiscard]] std::uint32_t* begin(unsigned slice) const { return storage_.get() + std::size_t(slice) * capacity_; }
+  [[nodiscard]] std::uint32_t*& end(unsigned slice) const { return ends_[slice / kPerLine].end[slice % kPerLine]; }
   std::size_t capacity_ = 0;
   std::unique_ptr<std::uint32_t[]> storage_;
-  std::vector<std::uint32_t*> ends_;
+  unsigned slices_ = 0;
+  std::unique_ptr<Line[]> ends_;
 };
 
 // One level in rounds over `chunks` pieces of the scan, with one set of queues per
