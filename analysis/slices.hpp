@@ -93,42 +93,62 @@ class SliceQueues {
 };
 
 // One level in rounds over `chunks` pieces of the scan, with one set of queues per
-// lane (worker): in a round every lane takes unfinished chunks, in any order, and
-// runs `scan(chunk, queues)` (true once that chunk is done) until its queues hold
+// lane (worker): in a round every lane takes unfinished chunks and runs
+// `scan(chunk, queues)` (true once that chunk is done) until its queues hold
 // `budget` offsets; then every destination slice t runs `apply(t, offsets)` for each
 // lane's queue to it. A chunk a lane leaves unfinished waits for the next round, for
 // any lane. So all lanes have work until the level's last round, however unevenly
 // the frontier is spread, and the counts do not depend on which lane did what.
 // Chunks must cover whole table words (a scan writes its own chunk's words of the
 // other table directly) and destination slices whole words too.
+//
+// Most up/down targets lie in the slice of their source (a vertical move changes
+// the low digits of the sequence's rank), so lanes scanning neighbouring chunks
+// would queue a round's targets to one slice and leave its owner alone with the
+// apply phase. Each lane therefore takes the chunks of its own region (the
+// chunks in [lane, lane + 1) x chunks / lanes, the sources of about its share of
+// the slices) first and only then the other regions' chunks.
 template <class Scan, class Apply>
 void run_rounds(unsigned chunks, unsigned slices, std::vector<SliceQueues>& lanes, std::size_t budget, Scan&& scan,
                 Apply&& apply) {
-  std::vector<unsigned> pending(chunks);
-  std::iota(pending.begin(), pending.end(), 0u);
+  const std::size_t regions = lanes.size();
+  const auto region_of = [&](unsigned chunk) { return std::size_t(chunk) * regions / chunks; };
+  std::vector<std::vector<unsigned>> pending(regions);
+  for (unsigned c = 0; c < chunks; ++c) pending[region_of(c)].push_back(c);
   std::vector<std::vector<unsigned>> unfinished(lanes.size());
-  while (!pending.empty()) {
-    std::atomic<std::size_t> next{0};
+  struct alignas(64) Next {
+    std::atomic<std::size_t> i{0};
+  };
+  std::unique_ptr<Next[]> next(new Next[regions]);
+  const auto any_pending = [&] {
+    return std::any_of(pending.begin(), pending.end(), [](const auto& p) { return !p.empty(); });
+  };
+  while (any_pending()) {
+    for (std::size_t r = 0; r < regions; ++r) next[r].i.store(0, std::memory_order_relaxed);
     tbb::parallel_for(
         std::size_t{0}, lanes.size(),
         [&](std::size_t lane) {
           SliceQueues& out = lanes[lane];
-          while (out.size() < budget) {
-            const std::size_t i = next.fetch_add(1, std::memory_order_relaxed);
-            if (i >= pending.size()) break;
-            if (!scan(pending[i], out)) unfinished[lane].push_back(pending[i]);
+          for (std::size_t k = 0; k < regions && out.size() < budget; ++k) {
+            const std::size_t r = (lane + k) % regions;
+            while (out.size() < budget) {
+              const std::size_t i = next[r].i.fetch_add(1, std::memory_order_relaxed);
+              if (i >= pending[r].size()) break;
+              if (!scan(pending[r][i], out)) unfinished[lane].push_back(pending[r][i]);
+            }
           }
         },
         tbb::simple_partitioner());
     // Chunks no lane reached this round stay pending too.
-    const std::size_t reached = std::min(next.load(), pending.size());
-    std::vector<unsigned> carry(pending.begin() + std::ptrdiff_t(reached), pending.end());
+    for (std::size_t r = 0; r < regions; ++r) {
+      const std::size_t reached = std::min(next[r].i.load(std::memory_order_relaxed), pending[r].size());
+      pending[r].erase(pending[r].begin(), pending[r].begin() + std::ptrdiff_t(reached));
+    }
     for (auto& u : unfinished) {
-      carry.insert(carry.end(), u.begin(), u.end());
+      for (const unsigned c : u) pending[region_of(c)].push_back(c);
       u.clear();
     }
-    std::sort(carry.begin(), carry.end());
-    pending = std::move(carry);
+    for (auto& p : pending) std::sort(p.begin(), p.end());
     tbb::parallel_for(
         0u, slices,
         [&](unsigned t) {
