@@ -60,36 +60,35 @@ class SliceQueues {
       : capacity_(capacity),
         storage_(new std::uint32_t[std::size_t(slices) * capacity]),
         slices_(slices),
-        ends_(new Line[(slices + kPerLine - 1) / kPerLine]) {
+        lines_(slices + 2 * kPerLine),
+        ends_(lines_.data() + (kPerLine - reinterpret_cast<std::uintptr_t>(lines_.data()) / sizeof(void*) % kPerLine)) {
     clear();
   }
-  void push(unsigned slice, std::uint32_t offset) { *end(slice)++ = offset; }
+  void push(unsigned slice, std::uint32_t offset) { *ends_[slice]++ = offset; }
   // Offsets queued this round, over all destinations.
   [[nodiscard]] std::size_t size() const {
     std::size_t total = 0;
-    for (unsigned t = 0; t < slices_; ++t) total += std::size_t(end(t) - begin(t));
+    for (unsigned t = 0; t < slices_; ++t) total += std::size_t(ends_[t] - begin(t));
     return total;
   }
   [[nodiscard]] std::span<const std::uint32_t> to(unsigned slice) const {
-    return {begin(slice), std::size_t(end(slice) - begin(slice))};
+    return {begin(slice), std::size_t(ends_[slice] - begin(slice))};
   }
   void clear() {
-    for (unsigned t = 0; t < slices_; ++t) end(t) = begin(t);
+    for (unsigned t = 0; t < slices_; ++t) ends_[t] = begin(t);
   }
 
  private:
   // Every push moves an end pointer: each lane's pointers on cache lines of their
-  // own, or two lanes' pushes keep taking a shared line from each other's core.
-  static constexpr unsigned kPerLine = 64 / sizeof(std::uint32_t*);
-  struct alignas(64) Line {
-    std::uint32_t* end[kPerLine];
-  };
+  // own (ends_ starts on a line boundary inside lines_, a line of room after it),
+  // or two lanes' pushes keep taking a shared line from each other's core.
+  static constexpr std::size_t kPerLine = 64 / sizeof(void*);
   [[nodiscard]] std::uint32_t* begin(unsigned slice) const { return storage_.get() + std::size_t(slice) * capacity_; }
-  [[nodiscard]] std::uint32_t*& end(unsigned slice) const { return ends_[slice / kPerLine].end[slice % kPerLine]; }
   std::size_t capacity_ = 0;
   std::unique_ptr<std::uint32_t[]> storage_;
   unsigned slices_ = 0;
-  std::unique_ptr<Line[]> ends_;
+  std::vector<std::uint32_t*> lines_;
+  std::uint32_t** ends_ = nullptr;
 };
 
 // One level in rounds over `chunks` pieces of the scan, with one set of queues per
