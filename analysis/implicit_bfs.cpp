@@ -82,6 +82,7 @@ ImplicitResult implicit_bfs(const Tiles& p, Board start, const ImplicitOptions& 
   std::vector<SliceQueues> lanes = ImplicitEngine::queues(threads, slices.count(), kRoundBudget);
   if (!o.resume.empty()) {
     read_checkpoint_tables(o.resume, tables);
+    engine.resumed(state.level);
   } else {
     engine.seed(start);
     state.puzzle = p.name();

@@ -20,6 +20,7 @@
 
 #include <algorithm>
 #include <array>
+#include <atomic>
 #include <bit>
 #include <cassert>
 #include <cstdint>
@@ -75,6 +76,9 @@ class ImplicitEngine {
     std::uint64_t before = 0, at = 0;
     bool loaded = false;
     unsigned phase = 0;
+    // Sparse levels: the end of the block of `word` once checked, and a jump over
+    // a block without recent claims (from word `jump_at` on to `resume`).
+    std::uint64_t block_end = 0, jump_at = ~std::uint64_t{0}, resume = 0;
   };
 
   // Owns the sequences [q_begin, q_end) (multiples of 32 apart, or up to the end).
@@ -86,7 +90,10 @@ class ImplicitEngine {
         start_colour_(layout_.colour_of[find_blank(start, index_.cells())]),
         q_begin_(q_begin),
         q_end_(q_end) {
-    for (int c = 0; c < 2; ++c) tables_[c] = TwoBitTable((q_end - q_begin) * std::uint64_t(layout_.count[c]));
+    for (int c = 0; c < 2; ++c) {
+      tables_[c] = TwoBitTable((q_end - q_begin) * std::uint64_t(layout_.count[c]));
+      marks_[c].assign((tables_[c].word_count() + kBlockWords - 1) / kBlockWords, 0);
+    }
     const int cols = index_.cols(), cells = index_.cells();
     for (int b = 0; b < cells; ++b) {
       implicit_detail::SlotMoves& m = moves_[layout_.colour_of[b]][layout_.slot_of[b]];
@@ -126,8 +133,16 @@ class ImplicitEngine {
     const int blank = find_blank(start, index_.cells());
     const std::uint64_t q = index_.class_rank(start) / std::uint64_t(index_.cells());
     if (q < q_begin_ || q >= q_end_) return;
-    tables_[start_colour_].set((q - q_begin_) * std::uint64_t(layout_.count[start_colour_]) + layout_.slot_of[blank],
-                               implicit_detail::code_of(0));
+    const std::uint64_t e = (q - q_begin_) * std::uint64_t(layout_.count[start_colour_]) + layout_.slot_of[blank];
+    tables_[start_colour_].set(e, implicit_detail::code_of(0));
+    mark(start_colour_, e / TwoBitTable::kPerWord, kSeedMark);
+  }
+
+  // After tables were read from a checkpoint of `level`: which blocks hold recent
+  // layers is not known, so every block counts as claimed at level-1 (scanned up to
+  // level + 2, after which the marks of the new claims say it).
+  void resumed(unsigned level) {
+    for (auto& m : marks_) std::fill(m.begin(), m.end(), std::uint16_t(level + 1));
   }
 
   // A cursor over the frontier words of sequences [qa, qb) (owned, slice-aligned).
@@ -173,7 +188,10 @@ class ImplicitEngine {
     constexpr std::size_t kAhead = 32;  // claims between a prefetch and its use
     const int to = table_of(depth) ^ 1;
     // Slices start on whole words: offset o is entry o % 32 of word o / 32 from here.
-    std::uint64_t* const words = tables_[to].words() + (qa - q_begin_) * std::uint64_t(layout_.count[to]) / 32;
+    const std::uint64_t first = (qa - q_begin_) * std::uint64_t(layout_.count[to]) / 32;
+    std::uint64_t* const words = tables_[to].words() + first;
+    std::uint16_t* const claimed_in = marks_[to].data();
+    const std::uint16_t claim_mark = std::uint16_t(depth + 2);
     const unsigned next = implicit_detail::code_of(depth + 1), shallow = next ^ 3u;
     std::uint64_t fresh = 0, back = 0;  // unseen targets; targets of depth d-1 (not edges)
     const auto claim = [&](std::uint32_t o) {
@@ -184,6 +202,7 @@ class ImplicitEngine {
       fresh += code == 0;
       back += code == shallow;
       w = x | std::uint64_t(code == 0 ? next : 0u) << shift;
+      mark(claimed_in, first + o / 32, claim_mark);
     };
     const std::size_t n = offsets.size(), ahead = n > kAhead ? n - kAhead : 0;
     const std::uint32_t* const o = offsets.data();
@@ -224,6 +243,19 @@ class ImplicitEngine {
 
  private:
   [[nodiscard]] int table_of(unsigned depth) const { return start_colour_ ^ int(depth & 1); }
+
+  // Sparse levels: per block of kBlockWords words of a table, 2 + the last level
+  // whose expansion claimed an entry in it (0: never; kSeedMark: the start). A
+  // level's scan visits only the blocks claimed in at the level before (its
+  // frontier) or three before (the entries it turns old); the others hold only old
+  // and unseen entries. Blocks straddle slices and chunks, so two owners may mark
+  // one block at once, both with the same value: relaxed atomic stores, plain moves.
+  static constexpr std::uint64_t kBlockWords = 64;
+  static constexpr std::uint16_t kSeedMark = 1;
+  static void mark(std::uint16_t* marks, std::uint64_t word, std::uint16_t value) {
+    std::atomic_ref<std::uint16_t>(marks[word / kBlockWords]).store(value, std::memory_order_relaxed);
+  }
+  void mark(int table, std::uint64_t word, std::uint16_t value) { mark(marks_[table].data(), word, value); }
 
   // With an even number of cells both tables have `count` entries per sequence, so
   // a left or right move, which keeps the sequence, moves entry e of one table to
@@ -297,6 +329,10 @@ class ImplicitEngine {
     };
     std::uint64_t claimed = 0, edges = 0;
     LevelCounts local;  // not aliased with the table words: stays in registers
+    const std::uint16_t* const live = marks_[from].data();
+    std::uint16_t* const claimed_in = marks_[to].data();
+    const std::uint16_t recent = std::uint16_t(std::max(depth, 2u) - 1);  // claimed at depth-1 or depth-3
+    const std::uint16_t claim_mark = std::uint16_t(depth + 2);
     for (; c.word < c.end; ++c.word) {
       if (queued >= budget) {
         counts += local;
@@ -304,6 +340,35 @@ class ImplicitEngine {
         counts.edges += edges;
         return false;
       }
+      // A block without recent claims has no frontier and nothing to turn old.
+      // Only its first word may take right claims from the previous block's
+      // frontier and its last word left claims from the next one's; the scan
+      // jumps over the rest, on with the word-parallel state of a word after
+      // empty ones.
+      const auto jump = [&](std::uint64_t to) {
+        c.word = to;
+        c.before = 0;
+        c.loaded = false;
+        c.phase = unsigned(to * TwoBitTable::kPerWord % count);
+      };
+      if (c.word == c.jump_at) {
+        c.jump_at = ~std::uint64_t{0};
+        jump(c.resume);
+      }
+      while (c.word < c.end && c.word >= c.block_end) {
+        const std::uint64_t block = c.word / kBlockWords;
+        c.block_end = std::min((block + 1) * kBlockWords, c.end);
+        if (live[block] >= recent) break;
+        const bool next_live = c.block_end < c.end && live[block + 1] >= recent;
+        const std::uint64_t to = next_live ? c.block_end - 1 : c.block_end;
+        if (block > 0 && live[block - 1] >= recent) {
+          if (to > c.word + 1) c.jump_at = c.word + 1, c.resume = to;
+          break;
+        }
+        if (to > c.word) jump(to);
+        if (c.word < c.block_end) break;
+      }
+      if (c.word >= c.end) break;
       const std::uint64_t w = c.word;
       std::uint64_t frontier;
       if constexpr (kWordSides) {
@@ -327,6 +392,7 @@ class ImplicitEngine {
         const std::uint64_t fresh = (left | right) & unseen;
         claimed += unsigned(std::popcount(fresh));
         targets[w] = x | fresh << (next - 1);
+        if (fresh) mark(claimed_in, w, claim_mark);
       } else {
         if (words[w] == 0) continue;
         frontier = frontier_of(w);
@@ -340,6 +406,8 @@ class ImplicitEngine {
           // this slice owns and the scan streams through.
           if (m.left >= 0) implicit_detail::claim(targets, q * stride + std::uint64_t(m.left), next, local);
           if (m.right >= 0) implicit_detail::claim(targets, q * stride + std::uint64_t(m.right), next, local);
+          mark(claimed_in, q * stride / TwoBitTable::kPerWord, claim_mark);
+          mark(claimed_in, (q * stride + stride - 1) / TwoBitTable::kPerWord, claim_mark);
         }
         const TileSequence& s = c.sequences.get(q + q_begin_, m.parity);
         queue(index_.moved_lex<kCols>(s, m.first_move), m.first);
@@ -361,6 +429,7 @@ class ImplicitEngine {
   std::array<std::array<implicit_detail::SlotMoves, Board::kMaxCells>, 2> moves_{};
   std::array<TwoBitTable, 2> tables_;
   std::array<std::vector<SideMasks>, 2> side_;  // per source table, per phase; empty: strides differ
+  std::array<std::vector<std::uint16_t>, 2> marks_;
 };
 
 }  // namespace statespace

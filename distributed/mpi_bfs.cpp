@@ -231,6 +231,7 @@ MpiResult mpi_bfs(const Tiles& p, Board start, const ImplicitOptions& o) {
   auto& tables = engine.tables();
   if (resume_level) {
     read_checkpoint_tables(rank_folder(o.resume, processes, rank, *resume_level), tables);
+    engine.resumed(state.level);
   } else {
     engine.seed(start);
     state.puzzle = p.name();
