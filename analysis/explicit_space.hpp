@@ -11,7 +11,6 @@
 #include <absl/container/flat_hash_map.h>
 #include <tbb/blocked_range.h>
 #include <tbb/parallel_for.h>
-#include <tbb/task_arena.h>
 
 #include <algorithm>
 #include <cstdint>
@@ -24,6 +23,7 @@
 #include "analysis/memory.hpp"
 #include "analysis/progress.hpp"
 #include "analysis/ranked_enumerate.hpp"
+#include "analysis/threads.hpp"
 #include "core/errors.hpp"
 #include "core/lookup.hpp"
 #include "core/puzzle.hpp"
@@ -255,7 +255,7 @@ std::uint64_t enumerate_explicit_bytes(const P& p, LookupKind lookup = default_l
   std::uint64_t lookup_extra = lookup_bytes(lookup, p, bound);
   if constexpr (RankedPuzzle<P>) {
     if (lookup == LookupKind::kRanked) {
-      lookup_extra = std::uint64_t(tbb::this_task_arena::max_concurrency()) * RankedLookup<P>::bytes_for(p);
+      lookup_extra = std::uint64_t(worker_threads()) * RankedLookup<P>::bytes_for(p);
     }
   }
   return explicit_bytes(p, bound) + lookup_extra;

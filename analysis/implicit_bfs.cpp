@@ -1,7 +1,5 @@
 #include "analysis/implicit_bfs.hpp"
 
-#include <tbb/task_arena.h>
-
 #include <numeric>
 #include <span>
 #include <string>
@@ -10,6 +8,7 @@
 #include "analysis/implicit_engine.hpp"
 #include "analysis/progress.hpp"
 #include "analysis/slices.hpp"
+#include "analysis/threads.hpp"
 #include "core/errors.hpp"
 #include "core/ranking.hpp"
 
@@ -76,7 +75,7 @@ ImplicitResult implicit_bfs(const Tiles& p, Board start, const ImplicitOptions& 
   o.memory.require(implicit_bytes(p), p.name() + ": implicit BFS tables");
   ImplicitEngine engine(p, start, 0, ImplicitEngine::sequences(p));
   auto& tables = engine.tables();
-  const auto threads = unsigned(tbb::this_task_arena::max_concurrency());
+  const unsigned threads = worker_threads();
   const SlicePartition slices = ImplicitEngine::partition(p, std::uint64_t(kSlicesPerThread) * threads);
   const SlicePartition chunks = ImplicitEngine::partition(p, std::uint64_t(kChunksPerThread) * threads);
   std::vector<SliceQueues> lanes = ImplicitEngine::queues(threads, slices.count(), kRoundBudget);
