@@ -36,31 +36,22 @@ void finish(benchmark::State& state, std::size_t positions) {
   state.SetItemsProcessed(std::int64_t(state.iterations() * positions));
 }
 
-void bm_explicit(benchmark::State& state, const char* file) {
+// The whole analysis of `file` by `analyse`, one engine's entry point.
+template <class Analyse>
+void bm_analysis(benchmark::State& state, const char* file, Analyse analyse) {
   const Blocks p = load(file);
   AnalyzeOptions o;
   o.progress = false;
   std::size_t positions = 0;
   for (auto _ : state) {
-    const auto run = analyze_explicit(p, o);
-    positions = run.result.states;
-    benchmark::DoNotOptimize(run.result.goal);
-  }
-  finish(state, positions);
-}
-
-void bm_levels(benchmark::State& state, const char* file) {
-  const Blocks p = load(file);
-  AnalyzeOptions o;
-  o.progress = false;
-  std::size_t positions = 0;
-  for (auto _ : state) {
-    const auto r = analyze_levels(p, o);
+    const AnalysisResult r = analyse(p, o);
     positions = r.states;
     benchmark::DoNotOptimize(r.goal);
   }
   finish(state, positions);
 }
+const auto by_levels = [](const Blocks& p, const AnalyzeOptions& o) { return analyze_levels(p, o); };
+const auto by_graph = [](const Blocks& p, const AnalyzeOptions& o) { return analyze_explicit(p, o).result; };
 
 void bm_std(benchmark::State& state, const char* file) {
   const Blocks p = load(file);
@@ -81,12 +72,12 @@ void bm_hashed(benchmark::State& state, const char* file) {
   finish(state, positions);
 }
 
-BENCHMARK_CAPTURE(bm_levels, klotski, kKlotski)
+BENCHMARK_CAPTURE(bm_analysis, klotski_levels, kKlotski, by_levels)
     ->Name("BM_Blocks/klotski/levels")
     ->Unit(benchmark::kMillisecond)
     ->UseRealTime()
     ->MinTime(1.0);
-BENCHMARK_CAPTURE(bm_explicit, klotski, kKlotski)
+BENCHMARK_CAPTURE(bm_analysis, klotski_graph, kKlotski, by_graph)
     ->Name("BM_Blocks/klotski/explicit")
     ->Unit(benchmark::kMillisecond)
     ->MinTime(1.0);
@@ -94,7 +85,7 @@ BENCHMARK_CAPTURE(bm_std, klotski, kKlotski)
     ->Name("BM_Blocks/klotski/std-unordered-set")
     ->Unit(benchmark::kMillisecond)
     ->MinTime(1.0);
-BENCHMARK_CAPTURE(bm_levels, large, kLarge)
+BENCHMARK_CAPTURE(bm_analysis, large_levels, kLarge, by_levels)
     ->Name("BM_Blocks/klotski-6x4/levels")
     ->Unit(benchmark::kMillisecond)
     ->UseRealTime()
