@@ -190,13 +190,13 @@ Blocks::Blocks(std::string name, int rows, int cols, std::vector<PieceClass> cla
       placements_[k * std::size_t(cells_) + std::size_t(a)] = fits ? m : 0;
     }
   }
-  neighbour_.assign(std::size_t(cells_) * 4, -1);
+  std::vector<int> neighbour(std::size_t(cells_) * 4, -1);  // [cell][direction], -1 off the board
   for (int a = 0; a < cells_; ++a) {
     const int r = a / cols_, c = a % cols_;
-    if (r > 0) neighbour_[a * 4 + 0] = a - cols_;
-    if (c > 0) neighbour_[a * 4 + 1] = a - 1;
-    if (c + 1 < cols_) neighbour_[a * 4 + 2] = a + 1;
-    if (r + 1 < rows_) neighbour_[a * 4 + 3] = a + cols_;
+    if (r > 0) neighbour[a * 4 + 0] = a - cols_;
+    if (c > 0) neighbour[a * 4 + 1] = a - 1;
+    if (c + 1 < cols_) neighbour[a * 4 + 2] = a + 1;
+    if (r + 1 < rows_) neighbour[a * 4 + 3] = a + cols_;
   }
   counts_.assign(classes_.size(), 0);
   std::array<Piece, kMaxCells> pieces;
@@ -224,7 +224,7 @@ Blocks::Blocks(std::string name, int rows, int cols, std::vector<PieceClass> cla
     const auto code = std::uint8_t(k + 1);
     for (int a = 0; a < cells_; ++a) {
       for (int d = 0; d < 4; ++d) {
-        const int next = neighbour_[a * 4 + d];
+        const int next = neighbour[std::size_t(a * 4 + d)];
         if (!placement(code, a) || next < 0 || !placement(code, next) || !allowed(classes_[k].axis, d)) continue;
         entered_[(k * std::size_t(cells_) + std::size_t(a)) * 4 + std::size_t(d)] =
             placement(code, next) & ~placement(code, a);

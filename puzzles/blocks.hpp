@@ -292,7 +292,6 @@ class Blocks {
   std::vector<PieceClass> classes_;
   std::vector<int> counts_;       // pieces per class
   std::vector<Mask> placements_;  // [class][anchor]: the cells covered, 0 when off the board
-  std::vector<int> neighbour_;    // [cell][direction], -1 off the board
   std::vector<Mask> entered_;     // [class][anchor][direction]: entered()
   std::array<int, 4> step_{};     // anchor change per direction
   Mask walls_ = 0;
