@@ -255,69 +255,6 @@ void Blocks::set_moves(BlockMoves m) {
 
 std::optional<BlocksPacking> Blocks::packing(const State&) const { return BlocksPacking::make(*this); }
 
-std::optional<BlocksPacking> BlocksPacking::make(const Blocks& model) {
-  BlocksPacking k;
-  k.model_ = model;
-  k.cells_ = model.cells();
-  const std::size_t classes = model.classes().size();
-  k.place_.assign(classes * std::size_t(k.cells_), {});
-  k.index_.assign(classes * std::size_t(k.cells_), 0);
-  int used = 0;
-  for (std::size_t c = 0; c < classes; ++c) {
-    const auto code = std::uint8_t(c + 1);
-    int values = 0;
-    for (int a = 0; a < k.cells_; ++a) {
-      if (!model.placement(code, a)) continue;
-      k.place_[c * std::size_t(k.cells_) + std::size_t(values)] = {model.placement(code, a), std::uint8_t(a)};
-      k.index_[c * std::size_t(k.cells_) + std::size_t(a)] = std::uint8_t(values++);
-    }
-    const int bits = std::max(1, int(std::bit_width(unsigned(std::max(values, 1) - 1))));
-    const int first = k.n_;
-    for (int j = 0; j < model.counts()[c]; ++j) {
-      const auto i = std::size_t(k.n_++);
-      k.code_[i] = code;
-      k.field_[i] = (std::uint64_t{1} << bits) - 1;
-      used += bits;
-    }
-    for (int j = first; j < k.n_; ++j) {
-      k.first_[std::size_t(j)] = std::uint8_t(first);
-      k.last_[std::size_t(j)] = std::uint8_t(k.n_);
-    }
-  }
-  if (used > 64) return std::nullopt;
-  for (int i = 0, below = used; i < k.n_; ++i) {
-    below -= std::popcount(k.field_[std::size_t(i)]);
-    k.shift_[std::size_t(i)] = std::uint8_t(below);
-  }
-  return k;
-}
-
-std::uint64_t BlocksPacking::pack(const Blocks::State& s) const {
-  std::array<Blocks::Piece, Blocks::kMaxCells> pieces;
-  const int n = model_.decompose(s, pieces.data());
-  // Reading order is ascending anchors, so a stable sort by class leaves each class's
-  // anchors ascending.
-  std::stable_sort(pieces.begin(), pieces.begin() + n, [](const auto& a, const auto& b) { return a.first < b.first; });
-  std::uint64_t w = 0;
-  for (int i = 0; i < n; ++i) {
-    const auto [code, anchor] = pieces[std::size_t(i)];
-    w |= index_of(code, anchor) << shift_[std::size_t(i)];
-  }
-  return w;
-}
-
-Blocks::State BlocksPacking::unpack(std::uint64_t w) const {
-  Blocks::State s = model_.empty_board();
-  for (int i = 0; i < n_; ++i) {
-    const std::uint8_t code = code_[std::size_t(i)];
-    for (Mask m = model_.placement(code, anchor_of(code, int(w >> shift_[std::size_t(i)] & field_[std::size_t(i)]))); m;
-         m &= m - 1) {
-      s.cell[std::size_t(std::countr_zero(m))] = code;
-    }
-  }
-  return s;
-}
-
 Blocks::State Blocks::empty_board() const {
   State s;
   for (int c = 0; c < cells_; ++c) s.cell[c] = (walls_ >> c & 1) ? kWall : kEmpty;

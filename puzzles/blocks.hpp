@@ -196,6 +196,12 @@ class Blocks {
   [[nodiscard]] Mask placement(std::uint8_t code, int anchor) const {
     return placements_[std::size_t(code - 1) * std::size_t(cells_) + std::size_t(anchor)];
   }
+  // The cells a piece of class `code` at `anchor` enters by one step in direction d,
+  // or kBlocked when it may not take that step (the board's edge, a wall, its axis).
+  [[nodiscard]] Mask entered(std::uint8_t code, int anchor, int d) const {
+    return entered_[(std::size_t(code - 1) * std::size_t(cells_) + std::size_t(anchor)) * 4 + std::size_t(d)];
+  }
+  static constexpr Mask kBlocked = Mask(1) << 63;  // set in every `others` mask
   [[nodiscard]] Mask walls() const { return walls_; }
   [[nodiscard]] int cells() const { return cells_; }
   // Pieces per class, in class order.
@@ -245,13 +251,7 @@ class Blocks {
     }
     return n;
   }
-  // The cells a piece of class `code` at `anchor` enters by one step in direction d,
-  // or kBlocked when it may not take that step (the board's edge, a wall, its axis).
-  [[nodiscard]] Mask entered(std::uint8_t code, int anchor, int d) const {
-    return entered_[(std::size_t(code - 1) * std::size_t(cells_) + std::size_t(anchor)) * 4 + std::size_t(d)];
-  }
-  static constexpr Mask kBlocked = Mask(1) << 63;  // set in every `others` mask
-  static bool allowed(Axis a, int d) {             // directions: 0 up, 1 left, 2 right, 3 down
+  static bool allowed(Axis a, int d) {  // directions: 0 up, 1 left, 2 right, 3 down
     return a == Axis::kBoth || (a == Axis::kHorizontal) == (d == 1 || d == 2);
   }
   [[nodiscard]] State moved(const State& s, std::uint8_t code, Mask from, int anchor) const {
@@ -301,78 +301,7 @@ class Blocks {
   int max_moves_ = 0;
 };
 
-// The positions of a Blocks model as 64-bit words, for the sorted-levels engine. A
-// piece's field is the index of its anchor among the anchors its class can take
-// (where it fits; on its start's lines for a class held to one axis, since it never
-// leaves them), in as few bits as that count needs. Fields go class by class and,
-// within a class, in ascending order, so positions that differ by swapping
-// interchangeable pieces are one word; the first piece is in the highest bits.
-// Klotski on a 6x4 board: 59 bits; a Rush Hour card of 13 cars: 39.
-// A move rewrites the moved piece's field and re-sorts its class's run of fields.
-// Word order is not the byte states' order; the engine sorts what it reports.
-class BlocksPacking {
- public:
-  using Mask = Blocks::Mask;
-  // Nothing when the fields need more than 64 bits.
-  static std::optional<BlocksPacking> make(const Blocks& model);
-
-  [[nodiscard]] std::uint64_t pack(const Blocks::State& s) const;
-  [[nodiscard]] Blocks::State unpack(std::uint64_t w) const;
-  // The successors of a word, at most the model's max_moves().
-  [[nodiscard]] int moves() const { return model_.max_moves(); }
-  int successors(std::uint64_t w, std::uint64_t* out) const {
-    std::array<Blocks::Piece, Blocks::kMaxCells> pieces;
-    Mask occupied = model_.walls();
-    for (std::size_t i = 0; i < std::size_t(n_); ++i) {
-      const Place& at = place_[std::size_t(code_[i] - 1) * std::size_t(cells_) + (w >> shift_[i] & field_[i])];
-      pieces[i] = {code_[i], at.anchor};
-      occupied |= at.cells;
-    }
-    int made = 0;
-    model_.for_each_move(pieces.data(), n_, occupied, [&](int i, int at) { out[made++] = moved(w, pieces, i, at); });
-    return made;
-  }
-
- private:
-  // A field value's anchor and cells: one load for both.
-  struct Place {
-    Mask cells = 0;
-    std::uint8_t anchor = 0;
-  };
-  [[nodiscard]] std::uint8_t anchor_of(std::uint8_t code, int index) const {
-    return place_[std::size_t(code - 1) * std::size_t(cells_) + std::size_t(index)].anchor;
-  }
-  [[nodiscard]] std::uint64_t index_of(std::uint8_t code, int anchor) const {
-    return index_[std::size_t(code - 1) * std::size_t(cells_) + std::size_t(anchor)];
-  }
-  // w with piece i at anchor `at`: its class's fields (of one width) re-sorted, by
-  // moving the fields between its old and new place in the run one field over.
-  [[nodiscard]] std::uint64_t moved(std::uint64_t w, const std::array<Blocks::Piece, Blocks::kMaxCells>& pieces, int i,
-                                    int at) const {
-    const auto u = std::size_t(i);
-    int t = first_[u];  // piece i's new place: after the others below `at`
-    for (int k = t; k < last_[u]; ++k) t += (k != i) & (pieces[std::size_t(k)].second < at);
-    const int bits = std::popcount(field_[u]);
-    const int top = shift_[std::size_t(std::min(t, i))] + bits, bottom = shift_[std::size_t(std::max(t, i))];
-    const std::uint64_t span = (top - bottom == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << (top - bottom)) - 1)
-                               << bottom;
-    const std::uint64_t kept = t <= i ? (w & span) >> bits : (w & span) << bits;
-    return (w & ~span) | (kept & span) | index_of(code_[u], at) << shift_[std::size_t(t)];
-  }
-
-  Blocks model_;
-  int n_ = 0;  // pieces
-  int cells_ = 0;
-  std::vector<Place> place_;                            // [class][field value]
-  std::vector<std::uint8_t> index_;                     // [class][anchor]: the field value
-  std::array<std::uint8_t, Blocks::kMaxCells> code_{};  // per piece: its class code
-  std::array<std::uint8_t, Blocks::kMaxCells> shift_{};
-  std::array<std::uint64_t, Blocks::kMaxCells> field_{};          // per piece: its field's mask, shifted down
-  std::array<std::uint8_t, Blocks::kMaxCells> first_{}, last_{};  // per piece: its class's run of pieces
-};
-
 static_assert(EnumerablePuzzle<Blocks>);
-static_assert(WordPackedPuzzle<Blocks>);
 
 class TomlInput;
 // The model a kind = "blocks" file describes; throws ParseError (FILE:LINE:COLUMN:).
@@ -397,3 +326,6 @@ void override_moves(P& p, std::string_view moves) {
 }
 
 }  // namespace statespace
+
+// BlocksPacking needs the complete Blocks; whoever includes this header gets both.
+#include "puzzles/blocks_packing.hpp"

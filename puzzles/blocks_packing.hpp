@@ -1,0 +1,165 @@
+// The positions of a Blocks model as 64-bit words, for the sorted-levels engine. A
+// piece's field is the index of its anchor among the anchors its class can take
+// (where it fits; on its start's lines for a class held to one axis, since it never
+// leaves them), in as few bits as that count needs. Fields go class by class and,
+// within a class, in ascending order, so positions that differ by swapping
+// interchangeable pieces are one word; the first piece is in the highest bits.
+// Klotski on a 6x4 board: 59 bits; a Rush Hour card of 13 cars: 39.
+// A move rewrites the moved piece's field and re-sorts its class's run of fields.
+// Word order is not the byte states' order; the engine sorts what it reports.
+//
+// The successors of a word are where the sorted-levels engine spends half its time,
+// so the step and slide moves are generated here from per field value tables (one
+// cache line holds a place's cells, the cells each step enters and the field value
+// it leads to) rather than through the byte states' Blocks::for_each_move; the tests
+// check the two against each other on every placement.
+#pragma once
+
+#include <array>
+#include <bit>
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
+#include "puzzles/blocks.hpp"
+
+namespace statespace {
+
+class BlocksPacking {
+ public:
+  using Mask = Blocks::Mask;
+  // Nothing when the fields need more than 64 bits.
+  static std::optional<BlocksPacking> make(const Blocks& model);
+
+  [[nodiscard]] std::uint64_t pack(const Blocks::State& s) const;
+  [[nodiscard]] Blocks::State unpack(std::uint64_t w) const;
+  // The successors of a word, at most the model's max_moves().
+  [[nodiscard]] int moves() const { return model_.max_moves(); }
+  int successors(std::uint64_t w, std::uint64_t* out) const {
+    Pieces p;
+    read(w, p);
+    return model_.moves() == BlockMoves::kPath ? path_successors(w, p, out) : straight_successors(w, p, out);
+  }
+
+ private:
+  // A class's piece at one field value: what the moves read of it, in one cache line.
+  struct Place {
+    std::array<Mask, 4> entered{};       // Blocks::entered, per direction
+    Mask cells = 0;                      // the cells covered
+    std::array<std::uint8_t, 4> next{};  // the field value one step leads to
+    std::uint8_t anchor = 0;
+  };
+  // The pieces of a word: each one's place, the cells covered (walls and
+  // Blocks::kBlocked included), and per class the field values in use as bits.
+  struct Pieces {
+    std::array<const Place*, Blocks::kMaxCells> at;
+    std::array<std::uint64_t, Blocks::kMaxCells> values;
+    Mask occupied;
+  };
+  void read(std::uint64_t w, Pieces& p) const {
+    p.occupied = model_.walls() | Blocks::kBlocked;
+    // A class's values gather in a register, stored at each of its pieces (the last
+    // store holds them all) and dropped after its last: no read-modify-write of memory.
+    std::uint64_t values = 0;
+    for (std::size_t i = 0; i < std::size_t(n_); ++i) {
+      const std::uint64_t v = w >> shift_[i] & field_[i];
+      p.at[i] = &place_[base_[i] + v];
+      p.occupied |= p.at[i]->cells;
+      values |= std::uint64_t{1} << v;
+      p.values[code_[i] - 1] = values;
+      values &= same_class_next_[i];
+    }
+  }
+
+  // The step and slide moves. Which pieces can take a first step which way is found
+  // for 16 pieces at a time into one bit mask, without a branch per test (the
+  // outcomes are unpredictable, and most are no); the moves are then read off the
+  // set bits. A step enters none of the cells the piece leaves, so the test needs
+  // only the occupied cells; a slide's later steps may re-enter them.
+  int straight_successors(std::uint64_t w, const Pieces& p, std::uint64_t* out) const {
+    const bool slide = model_.moves() == BlockMoves::kSlide;
+    int made = 0;
+    for (int base = 0; base < n_; base += 16) {
+      const int end = std::min(n_, base + 16);
+      std::uint64_t can = 0;
+      for (int i = base; i < end; ++i) can |= std::uint64_t(free_steps(*p.at[std::size_t(i)], p.occupied)) << ((i - base) * 4);
+      for (; can; can &= can - 1) {
+        const int bit = std::countr_zero(can), i = base + bit / 4, d = bit % 4;
+        const Place* at = p.at[std::size_t(i)];
+        int v = at->next[std::size_t(d)];
+        out[made++] = moved(w, p, i, v);
+        if (!slide) continue;
+        const Mask others = p.occupied & ~at->cells;
+        for (at = &place_[base_[std::size_t(i)] + std::size_t(v)]; !(at->entered[std::size_t(d)] & others);
+             at = &place_[base_[std::size_t(i)] + std::size_t(v)]) {
+          v = at->next[std::size_t(d)];
+          out[made++] = moved(w, p, i, v);
+        }
+      }
+    }
+    return made;
+  }
+  // Bit d set when the place's step d enters no occupied cell.
+  static unsigned free_steps(const Place& at, Mask occupied) {
+#if defined(__SSE2__)
+    // Two directions a vector: a 64-bit lane is zero when its halves OR to zero.
+    const __m128i occ = _mm_set1_epi64x(std::int64_t(occupied)), zero = _mm_setzero_si128();
+    const auto hit = [&](const Mask* e) {
+      const __m128i x = _mm_and_si128(_mm_loadu_si128(reinterpret_cast<const __m128i*>(e)), occ);
+      return _mm_castsi128_ps(_mm_cmpeq_epi32(_mm_or_si128(x, _mm_srli_epi64(x, 32)), zero));
+    };
+    return unsigned(_mm_movemask_ps(_mm_shuffle_ps(hit(&at.entered[0]), hit(&at.entered[2]), _MM_SHUFFLE(2, 0, 2, 0))));
+#else
+    unsigned can = 0;
+    for (int d = 0; d < 4; ++d) can |= unsigned((at.entered[std::size_t(d)] & occupied) == 0) << d;
+    return can;
+#endif
+  }
+
+  int path_successors(std::uint64_t w, const Pieces& p, std::uint64_t* out) const {
+    std::array<Blocks::Piece, Blocks::kMaxCells> pieces;
+    for (std::size_t i = 0; i < std::size_t(n_); ++i) pieces[i] = {code_[i], p.at[i]->anchor};
+    int made = 0;
+    model_.for_each_move(pieces.data(), n_, p.occupied & ~Blocks::kBlocked, [&](int i, int at) {
+      out[made++] = moved(w, p, i, int(index_[base_[std::size_t(i)] + std::size_t(at)]));
+    });
+    return made;
+  }
+
+  // w with piece i at field value v: its class's fields (of one width) re-sorted, by
+  // moving the fields between its old and new rank in the run one field over.
+  [[nodiscard]] std::uint64_t moved(std::uint64_t w, const Pieces& p, int i, int v) const {
+    const auto u = std::size_t(i);
+    const auto old = int(w >> shift_[u] & field_[u]);
+    // The new rank: after the class's other pieces below v.
+    const int t = first_[u] + std::popcount(p.values[code_[u] - 1] & ((std::uint64_t{1} << v) - 1)) - (old < v);
+    const int bits = bits_[u];
+    const int top = shift_[std::size_t(std::min(t, i))] + bits, bottom = shift_[std::size_t(std::max(t, i))];
+    const std::uint64_t span = (top - bottom == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << (top - bottom)) - 1)
+                               << bottom;
+    const std::uint64_t kept = t <= i ? (w & span) >> bits : (w & span) << bits;
+    return (w & ~span) | (kept & span) | std::uint64_t(v) << shift_[std::size_t(t)];
+  }
+
+  Blocks model_;
+  int n_ = 0;        // pieces
+  int classes_ = 0;  // piece classes
+  std::vector<Place> place_;         // [class][field value]
+  std::vector<std::uint8_t> index_;  // [class][anchor]: the field value
+  // Per piece: its class code, the start of its class's rows in place_ and index_,
+  // its field (shift, mask shifted down, width) and its class's first piece.
+  std::array<std::uint8_t, Blocks::kMaxCells> code_{};
+  std::array<std::size_t, Blocks::kMaxCells> base_{};
+  std::array<std::uint8_t, Blocks::kMaxCells> shift_{}, bits_{};
+  std::array<std::uint64_t, Blocks::kMaxCells> field_{};
+  std::array<std::uint8_t, Blocks::kMaxCells> first_{};
+  std::array<std::uint64_t, Blocks::kMaxCells> same_class_next_{};  // ~0 when the next piece is of its class, else 0
+};
+
+static_assert(WordPackedPuzzle<Blocks>);
+
+}  // namespace statespace
