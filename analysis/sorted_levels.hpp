@@ -54,8 +54,9 @@ inline constexpr std::size_t kLevelChunks = 64;
 // Sorts [a, a + n) by the low `bits` bits of each word (the others being equal), least
 // significant digit first, by way of `tmp` (n words). A bucket is a few thousand
 // words, which stay in cache over the passes: several times faster than std::sort.
+// Each scatter also counts the next digit, so the words are read once a pass.
 inline void radix_sort_low(std::uint64_t* a, std::uint64_t* tmp, std::size_t n, int bits) {
-  constexpr int kMaxDigit = 12;  // 16 KB of counters: they stay in L1
+  constexpr int kMaxDigit = 12;  // two 16 KB arrays of counters: they stay in L1
   if (n < 256) {
     std::sort(a, a + n);
     return;
@@ -66,14 +67,32 @@ inline void radix_sort_low(std::uint64_t* a, std::uint64_t* tmp, std::size_t n, 
   const std::uint64_t digit_mask = (std::uint64_t{1} << digit) - 1;
   std::uint64_t* from = a;
   std::uint64_t* to = tmp;
-  std::array<std::uint32_t, std::size_t(1) << kMaxDigit> count;
-  for (int shift = 0; shift < bits; shift += digit) {
-    std::fill_n(count.begin(), digit_mask + 1, 0);
-    for (std::size_t i = 0; i < n; ++i) ++count[(from[i] >> shift) & digit_mask];
-    if (count[(from[0] >> shift) & digit_mask] == n) continue;  // one value: this digit orders nothing
+  std::array<std::array<std::uint32_t, std::size_t(1) << kMaxDigit>, 2> counts;
+  std::fill_n(counts[0].begin(), digit_mask + 1, 0);
+  for (std::size_t i = 0; i < n; ++i) ++counts[0][from[i] & digit_mask];
+  for (int pass = 0; pass < passes; ++pass) {
+    const int shift = pass * digit;
+    auto& count = counts[std::size_t(pass & 1)];
+    auto& next = counts[std::size_t(~pass & 1)];
+    const bool last = pass + 1 == passes;
+    if (!last) std::fill_n(next.begin(), digit_mask + 1, 0);
+    if (count[(from[0] >> shift) & digit_mask] == n) {  // one value: this digit orders nothing
+      if (!last) {
+        for (std::size_t i = 0; i < n; ++i) ++next[(from[i] >> (shift + digit)) & digit_mask];
+      }
+      continue;
+    }
     std::uint32_t at = 0;
     for (std::size_t v = 0; v <= digit_mask; ++v) at += std::exchange(count[v], at);
-    for (std::size_t i = 0; i < n; ++i) to[count[(from[i] >> shift) & digit_mask]++] = from[i];
+    if (last) {
+      for (std::size_t i = 0; i < n; ++i) to[count[(from[i] >> shift) & digit_mask]++] = from[i];
+    } else {
+      for (std::size_t i = 0; i < n; ++i) {
+        const std::uint64_t x = from[i];
+        to[count[(x >> shift) & digit_mask]++] = x;
+        ++next[(x >> (shift + digit)) & digit_mask];
+      }
+    }
     std::swap(from, to);
   }
   if (from != a) std::copy_n(from, n, a);
@@ -81,11 +100,13 @@ inline void radix_sort_low(std::uint64_t* a, std::uint64_t* tmp, std::size_t n, 
 
 // Sorts the words of `chunks` into `sorted` (as many words), using `tmp` (as many)
 // as scratch: bucket b (words whose bits from `shift` up are b, of `buckets`) ends at
-// [start[b], start[b + 1]) of `sorted`.
+// [start[b], start[b + 1]) of `sorted`. `count` is scratch too, kept by the caller so
+// that its pages stay mapped from level to level.
 inline void bucket_sort(std::span<const std::span<const std::uint64_t>> chunks, std::span<std::uint64_t> sorted,
-                        std::uint64_t* tmp, int shift, std::size_t buckets, std::vector<std::uint64_t>& start) {
+                        std::uint64_t* tmp, int shift, std::size_t buckets, std::vector<std::uint64_t>& start,
+                        std::vector<std::uint64_t>& count) {
   const std::size_t k = chunks.size();
-  std::vector<std::uint64_t> count(k * buckets, 0);  // [chunk][bucket]
+  count.assign(k * buckets, 0);  // [chunk][bucket]
   tbb::parallel_for(std::size_t(0), k, [&](std::size_t c) {
     std::uint64_t* mine = &count[c * buckets];
     for (const std::uint64_t w : chunks[c]) ++mine[w >> shift];
@@ -141,14 +162,17 @@ inline MergeCounts subtract_levels(std::uint64_t* first, std::uint64_t* last, st
 }
 
 // An array of words that only grows, left uninitialised: every level overwrites what
-// it uses, so neither zero-filling nor copying the last level's words is of use.
+// it uses, so neither zero-filling nor copying the last level's words is of use. It
+// grows at least twofold: levels grow a little at a time, and each new array's pages
+// are mapped again on their first write (what is reserved and not written costs no
+// memory).
 class WordBuffer {
  public:
   std::span<std::uint64_t> take(std::size_t n) {
     if (n > capacity_) {
       words_.reset();
-      words_ = std::make_unique_for_overwrite<std::uint64_t[]>(n);
-      capacity_ = n;
+      capacity_ = std::max(n, 2 * capacity_);
+      words_ = std::make_unique_for_overwrite<std::uint64_t[]>(capacity_);
     }
     return {words_.get(), n};
   }
@@ -186,12 +210,20 @@ SortedLevelsResult sorted_levels_bfs(const Packing& packing, std::vector<std::ui
                                      const MemoryBudget& budget, Progress* progress, OnLevel&& on_level) {
   const std::size_t moves = std::size_t(packing.moves());
   SortedLevelsResult r;
-  std::vector<std::uint64_t> older, level = std::move(starts), bucket_start;
+  // The levels d-1, d and d+1 rotate through three buffers, and the other arrays are
+  // kept too: memory once mapped is not returned and mapped again at every level.
+  std::array<detail::WordBuffer, 3> level_buffer;
+  const auto first = level_buffer[1].take(starts.size());
+  std::copy(starts.begin(), starts.end(), first.begin());
+  std::span<const std::uint64_t> older, level = first;
+  std::size_t level_at = 1;
+  std::vector<std::uint64_t> bucket_start, bucket_count, next_start;
+  std::vector<detail::MergeCounts> counts;
   detail::WordBuffer successor_buffer, scratch_buffer;
   std::vector<std::uint64_t> within, onward;  // per depth: directed edges inside, edges to the next
   std::uint64_t total = level.size();
   while (!level.empty()) {
-    on_level(r.layers.size(), std::span<const std::uint64_t>(level));
+    on_level(r.layers.size(), level);
     r.layers.push_back(level.size());
     const std::size_t n = level.size();
     budget.require(sorted_levels_bytes(older.size(), n, moves), name + ": sorted levels");
@@ -233,16 +265,16 @@ SortedLevelsResult sorted_levels_bfs(const Packing& packing, std::vector<std::ui
     const auto sorted = scratch_buffer.take(generated);
     // The successors' buffer is the sort's scratch: the chunks are read before the
     // buckets are sorted.
-    detail::bucket_sort(parts, sorted, successors.data(), shift, buckets, bucket_start);
+    detail::bucket_sort(parts, sorted, successors.data(), shift, buckets, bucket_start, bucket_count);
 
-    std::vector<detail::MergeCounts> counts(buckets);
+    counts.assign(buckets, {});
     tbb::parallel_for(tbb::blocked_range<std::size_t>(0, buckets), [&](const auto& range) {
       for (std::size_t b = range.begin(); b != range.end(); ++b) {
         counts[b] =
             detail::subtract_levels(sorted.data() + bucket_start[b], sorted.data() + bucket_start[b + 1], older, level);
       }
     });
-    std::vector<std::uint64_t> next_start(buckets + 1, 0);
+    next_start.assign(buckets + 1, 0);
     std::uint64_t inside = 0, outward = 0;
     for (std::size_t b = 0; b < buckets; ++b) {
       next_start[b + 1] = next_start[b] + counts[b].kept;
@@ -252,16 +284,18 @@ SortedLevelsResult sorted_levels_bfs(const Packing& packing, std::vector<std::ui
     within.push_back(inside - self);
     onward.push_back(outward);
     r.successors += generated;
-    std::vector<std::uint64_t> next(next_start[buckets]);
+    const std::size_t next_at = (level_at + 1) % 3;
+    const std::span<std::uint64_t> next = level_buffer[next_at].take(next_start[buckets]);
     tbb::parallel_for(tbb::blocked_range<std::size_t>(0, buckets), [&](const auto& range) {
       for (std::size_t b = range.begin(); b != range.end(); ++b) {
         std::copy_n(sorted.data() + bucket_start[b], counts[b].kept, next.data() + next_start[b]);
       }
     });
     total += next.size();
-    if (next.empty()) r.farthest = level;
-    older = std::move(level);
-    level = std::move(next);
+    if (next.empty()) r.farthest.assign(level.begin(), level.end());
+    older = level;
+    level = next;
+    level_at = next_at;
     if (progress && !level.empty()) progress->level(unsigned(r.layers.size()), level.size(), total);
   }
   // The edges between depths in count_layer_edges' order: within depth d, then d to d+1.

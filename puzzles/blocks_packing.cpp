@@ -42,7 +42,8 @@ std::optional<BlocksPacking> BlocksPacking::make(const Blocks& model) {
       used += bits;
     }
   }
-  for (std::size_t i = 0; i + 1 < std::size_t(k.n_); ++i) k.same_class_next_[i] = k.code_[i] == k.code_[i + 1] ? ~0ULL : 0;
+  for (std::size_t i = 0; i + 1 < std::size_t(k.n_); ++i)
+    k.same_class_next_[i] = k.code_[i] == k.code_[i + 1] ? ~0ULL : 0;
   if (used > 64) return std::nullopt;
   for (int i = 0, below = used; i < k.n_; ++i) {
     below -= k.bits_[std::size_t(i)];

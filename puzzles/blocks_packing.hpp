@@ -86,7 +86,8 @@ class BlocksPacking {
     for (int base = 0; base < n_; base += 16) {
       const int end = std::min(n_, base + 16);
       std::uint64_t can = 0;
-      for (int i = base; i < end; ++i) can |= std::uint64_t(free_steps(*p.at[std::size_t(i)], p.occupied)) << ((i - base) * 4);
+      for (int i = base; i < end; ++i)
+        can |= std::uint64_t(free_steps(*p.at[std::size_t(i)], p.occupied)) << ((i - base) * 4);
       for (; can; can &= can - 1) {
         const int bit = std::countr_zero(can), i = base + bit / 4, d = bit % 4;
         const Place* at = p.at[std::size_t(i)];
@@ -146,8 +147,8 @@ class BlocksPacking {
   }
 
   Blocks model_;
-  int n_ = 0;        // pieces
-  int classes_ = 0;  // piece classes
+  int n_ = 0;                        // pieces
+  int classes_ = 0;                  // piece classes
   std::vector<Place> place_;         // [class][field value]
   std::vector<std::uint8_t> index_;  // [class][anchor]: the field value
   // Per piece: its class code, the start of its class's rows in place_ and index_,
