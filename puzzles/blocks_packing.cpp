@@ -39,15 +39,18 @@ std::optional<BlocksPacking> BlocksPacking::make(const Blocks& model) {
       k.bits_[i] = std::uint8_t(bits);
       k.field_[i] = (std::uint64_t{1} << bits) - 1;
       k.first_[i] = std::uint8_t(first);
+      k.last_[i] = std::uint8_t(first + model.counts()[c] - 1);
       used += bits;
     }
   }
   for (std::size_t i = 0; i + 1 < std::size_t(k.n_); ++i)
     k.same_class_next_[i] = k.code_[i] == k.code_[i + 1] ? ~0ULL : 0;
   if (used > 64) return std::nullopt;
-  for (int i = 0, below = used; i < k.n_; ++i) {
-    below -= k.bits_[std::size_t(i)];
-    k.shift_[std::size_t(i)] = std::uint8_t(below);
+  for (std::size_t i = 0, below = std::size_t(used); i < std::size_t(k.n_); ++i) {
+    below -= k.bits_[i];
+    k.shift_[i] = std::uint8_t(below);
+    k.from_field_[i] = ~std::uint64_t{0} << below;
+    k.above_field_[i] = below + k.bits_[i] == 64 ? 0 : ~std::uint64_t{0} << (below + k.bits_[i]);
   }
   return k;
 }

@@ -54,7 +54,8 @@ class BlocksPacking {
     std::uint8_t anchor = 0;
   };
   // The pieces of a word: each one's place, the cells covered (walls and
-  // Blocks::kBlocked included), and per class the field values in use as bits.
+  // Blocks::kBlocked included), and at each class's last piece the class's field
+  // values in use as bits.
   struct Pieces {
     std::array<const Place*, Blocks::kMaxCells> at;
     std::array<std::uint64_t, Blocks::kMaxCells> values;
@@ -70,7 +71,7 @@ class BlocksPacking {
       p.at[i] = &place_[base_[i] + v];
       p.occupied |= p.at[i]->cells;
       values |= std::uint64_t{1} << v;
-      p.values[code_[i] - 1] = values;
+      p.values[i] = values;
       values &= same_class_next_[i];
     }
   }
@@ -137,11 +138,9 @@ class BlocksPacking {
     const auto u = std::size_t(i);
     const auto old = int(w >> shift_[u] & field_[u]);
     // The new rank: after the class's other pieces below v.
-    const int t = first_[u] + std::popcount(p.values[code_[u] - 1] & ((std::uint64_t{1} << v) - 1)) - (old < v);
+    const int t = first_[u] + std::popcount(p.values[last_[u]] & ((std::uint64_t{1} << v) - 1)) - (old < v);
     const int bits = bits_[u];
-    const int top = shift_[std::size_t(std::min(t, i))] + bits, bottom = shift_[std::size_t(std::max(t, i))];
-    const std::uint64_t span = (top - bottom == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << (top - bottom)) - 1)
-                               << bottom;
+    const std::uint64_t span = from_field_[std::size_t(std::max(t, i))] & ~above_field_[std::size_t(std::min(t, i))];
     const std::uint64_t kept = t <= i ? (w & span) >> bits : (w & span) << bits;
     return (w & ~span) | (kept & span) | std::uint64_t(v) << shift_[std::size_t(t)];
   }
@@ -152,12 +151,14 @@ class BlocksPacking {
   std::vector<Place> place_;         // [class][field value]
   std::vector<std::uint8_t> index_;  // [class][anchor]: the field value
   // Per piece: its class code, the start of its class's rows in place_ and index_,
-  // its field (shift, mask shifted down, width) and its class's first piece.
+  // its field (shift, mask shifted down, width) and its class's first and last piece.
   std::array<std::uint8_t, Blocks::kMaxCells> code_{};
   std::array<std::size_t, Blocks::kMaxCells> base_{};
   std::array<std::uint8_t, Blocks::kMaxCells> shift_{}, bits_{};
   std::array<std::uint64_t, Blocks::kMaxCells> field_{};
-  std::array<std::uint8_t, Blocks::kMaxCells> first_{};
+  std::array<std::uint8_t, Blocks::kMaxCells> first_{}, last_{};
+  // Per piece: the bits of its field and all above, and the bits above its field.
+  std::array<std::uint64_t, Blocks::kMaxCells> from_field_{}, above_field_{};
   std::array<std::uint64_t, Blocks::kMaxCells> same_class_next_{};  // ~0 when the next piece is of its class, else 0
 };
 
