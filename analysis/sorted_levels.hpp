@@ -145,17 +145,23 @@ inline MergeCounts subtract_levels(std::uint64_t* first, std::uint64_t* last, st
   auto o = std::lower_bound(older.begin(), older.end(), *first);
   auto l = std::lower_bound(level.begin(), level.end(), *first);
   std::uint64_t* out = first;
-  for (std::uint64_t* w = first; w != last; ++w) {
+  // A word comes about three times (once from each of its neighbours in the level):
+  // each run of equal words is looked up once.
+  for (std::uint64_t* w = first; w != last;) {
     const std::uint64_t x = *w;
+    std::uint64_t* run = w + 1;
+    while (run != last && *run == x) ++run;
+    const auto copies = std::uint64_t(run - w);
+    w = run;
     while (o != older.end() && *o < x) ++o;
     if (o != older.end() && *o == x) continue;
     while (l != level.end() && *l < x) ++l;
     if (l != level.end() && *l == x) {
-      ++m.within;
+      m.within += copies;
       continue;
     }
-    ++m.onward;
-    if (out == first || out[-1] != x) *out++ = x;
+    m.onward += copies;
+    *out++ = x;
   }
   m.kept = std::uint64_t(out - first);
   return m;
