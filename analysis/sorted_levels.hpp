@@ -201,8 +201,8 @@ bool packs_into_word(const P& p, const typename P::State& start) {
 }
 
 // Bytes the search holds while expanding a level of `level` positions with `moves`
-// moves each, `older` positions in the level before: the three levels and two arrays
-// of successors.
+// successors each, `older` positions in the level before: the three levels and two
+// arrays of successors (only the words written take memory).
 inline std::uint64_t sorted_levels_bytes(std::uint64_t older, std::uint64_t level, std::uint64_t moves) {
   return 8 * (older + level + 3 * level * moves);
 }
@@ -232,7 +232,11 @@ SortedLevelsResult sorted_levels_bfs(const Packing& packing, std::vector<std::ui
     on_level(r.layers.size(), level);
     r.layers.push_back(level.size());
     const std::size_t n = level.size();
-    budget.require(sorted_levels_bytes(older.size(), n, moves), name + ": sorted levels");
+    // The successors a position were as many on the last level, give or take one;
+    // the bound of the model (often a few times more) serves the first levels.
+    const std::uint64_t expected =
+        r.layers.size() > 1 ? std::min<std::uint64_t>(moves, r.successors / (total - n) + 2) : moves;
+    budget.require(sorted_levels_bytes(older.size(), n, expected), name + ": sorted levels");
     // Fixed chunks of positions, fewer for small levels (each costs a row of bucket
     // counters), so neither the layout nor the result depends on the threads. Each
     // chunk writes its successors from its own offset; the OR of every word gives the
