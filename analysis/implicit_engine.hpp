@@ -20,7 +20,6 @@
 
 #include <algorithm>
 #include <array>
-#include <atomic>
 #include <bit>
 #include <cassert>
 #include <cstdint>
@@ -52,6 +51,8 @@ inline std::vector<Board> farthest_in_rank_order(const std::vector<Board>& board
 }
 
 class ImplicitEngine {
+  using BlockMarks = implicit_detail::BlockMarks;
+
  public:
   // Largest number of up/down targets one scan adds past its budget (one word's 32
   // positions x 2 moves).
@@ -92,7 +93,7 @@ class ImplicitEngine {
         q_end_(q_end) {
     for (int c = 0; c < 2; ++c) {
       tables_[c] = TwoBitTable((q_end - q_begin) * std::uint64_t(layout_.count[c]));
-      marks_[c].assign((tables_[c].word_count() + kBlockWords - 1) / kBlockWords, 0);
+      marks_[c] = BlockMarks(tables_[c].word_count());
     }
     const int cols = index_.cols(), cells = index_.cells();
     for (int b = 0; b < cells; ++b) {
@@ -108,7 +109,9 @@ class ImplicitEngine {
       if (m.up >= 0) m.second = m.down;
       if (m.second >= 0) m.second_move = index_.vertical(b, true);
     }
-    if (layout_.count[0] == layout_.count[1]) build_side_masks();
+    if (layout_.count[0] == layout_.count[1]) {
+      for (int c = 0; c < 2; ++c) side_[c] = implicit_detail::side_masks(moves_[c], unsigned(layout_.count[c]));
+    }
   }
 
   // Sequences per table (m!/2) and the bytes of both tables for sequences [0, q).
@@ -135,14 +138,12 @@ class ImplicitEngine {
     if (q < q_begin_ || q >= q_end_) return;
     const std::uint64_t e = (q - q_begin_) * std::uint64_t(layout_.count[start_colour_]) + layout_.slot_of[blank];
     tables_[start_colour_].set(e, implicit_detail::code_of(0));
-    mark(start_colour_, e / TwoBitTable::kPerWord, kSeedMark);
+    marks_[start_colour_].mark(e / TwoBitTable::kPerWord, BlockMarks::kSeed);
   }
 
-  // After tables were read from a checkpoint of `level`: which blocks hold recent
-  // layers is not known, so every block counts as claimed at level-1 (scanned up to
-  // level + 2, after which the marks of the new claims say it).
+  // After tables were read from a checkpoint of `level` (see BlockMarks::resumed).
   void resumed(unsigned level) {
-    for (auto& m : marks_) std::fill(m.begin(), m.end(), std::uint16_t(level + 1));
+    for (auto& m : marks_) m.resumed(level);
   }
 
   // A cursor over the frontier words of sequences [qa, qb) (owned, slice-aligned).
@@ -202,7 +203,7 @@ class ImplicitEngine {
       fresh += code == 0;
       back += code == shallow;
       w = x | std::uint64_t(code == 0 ? next : 0u) << shift;
-      mark(claimed_in, first + o / 32, claim_mark);
+      BlockMarks::mark(claimed_in, first + o / 32, claim_mark);
     };
     const std::size_t n = offsets.size(), ahead = n > kAhead ? n - kAhead : 0;
     const std::uint32_t* const o = offsets.data();
@@ -243,60 +244,6 @@ class ImplicitEngine {
 
  private:
   [[nodiscard]] int table_of(unsigned depth) const { return start_colour_ ^ int(depth & 1); }
-
-  // Sparse levels: per block of kBlockWords words of a table, 2 + the last level
-  // whose expansion claimed an entry in it (0: never; kSeedMark: the start). A
-  // level's scan visits only the blocks claimed in at the level before (its
-  // frontier) or three before (the entries it turns old); the others hold only old
-  // and unseen entries. Blocks straddle slices and chunks, so two owners may mark
-  // one block at once, both with the same value: relaxed atomic stores, plain moves.
-  static constexpr std::uint64_t kBlockWords = 64;
-  static constexpr std::uint16_t kSeedMark = 1;
-  static void mark(std::uint16_t* marks, std::uint64_t word, std::uint16_t value) {
-    std::atomic_ref<std::uint16_t>(marks[word / kBlockWords]).store(value, std::memory_order_relaxed);
-  }
-  void mark(int table, std::uint64_t word, std::uint16_t value) { mark(marks_[table].data(), word, value); }
-
-  // With an even number of cells both tables have `count` entries per sequence, so
-  // a left or right move, which keeps the sequence, moves entry e of one table to
-  // entry e + delta of the other, delta = the slot difference. Slots count the cells
-  // of one colour in reading order, so a left move has delta 0 or -1 and a right
-  // move 0 or +1: within the same word or into the neighbouring one. Per phase of a
-  // word (the slot of its first entry) the entries with each move and delta form a
-  // mask, so a word's left (right) targets are three masked shifts of the frontier
-  // masks of it and its neighbours, claimed at once (popcounts for the counts).
-  struct SideMasks {
-    std::uint64_t left_same = 0, left_back = 0;     // delta 0, -1
-    std::uint64_t right_same = 0, right_ahead = 0;  // delta 0, +1
-    std::uint64_t left_back_next = 0;               // left_back of the next word's phase
-    std::uint64_t right_ahead_prev = 0;             // right_ahead of the previous word's phase
-    unsigned next = 0;                              // the next word's phase
-  };
-
-  void build_side_masks() {
-    const unsigned count = unsigned(layout_.count[0]), step = unsigned(TwoBitTable::kPerWord) % count;
-    for (int from = 0; from < 2; ++from) {
-      auto& masks = side_[from];
-      masks.resize(count);
-      for (unsigned phase = 0; phase < count; ++phase) {
-        SideMasks& x = masks[phase];
-        for (unsigned i = 0; i < TwoBitTable::kPerWord; ++i) {
-          const int slot = int((phase + i) % count);
-          const implicit_detail::SlotMoves& m = moves_[from][slot];
-          const std::uint64_t bit = std::uint64_t{1} << (2 * i);
-          if (m.left >= 0) (m.left == slot ? x.left_same : x.left_back) |= bit;
-          if (m.right >= 0) (m.right == slot ? x.right_same : x.right_ahead) |= bit;
-          assert(m.left < 0 || m.left == slot || m.left == slot - 1);
-          assert(m.right < 0 || m.right == slot || m.right == slot + 1);
-        }
-        x.next = (phase + step) % count;
-      }
-      for (unsigned phase = 0; phase < count; ++phase) {
-        masks[phase].left_back_next = masks[masks[phase].next].left_back;
-        masks[masks[phase].next].right_ahead_prev = masks[phase].right_ahead;
-      }
-    }
-  }
 
   template <int kCols, bool kWordSides>
   bool scan_cols(unsigned depth, Cursor& c, const SlicePartition& dest, SliceQueues& out, std::size_t budget,
@@ -356,8 +303,8 @@ class ImplicitEngine {
         jump(c.resume);
       }
       while (c.word < c.end && c.word >= c.block_end) {
-        const std::uint64_t block = c.word / kBlockWords;
-        c.block_end = std::min((block + 1) * kBlockWords, c.end);
+        const std::uint64_t block = c.word / BlockMarks::kWords;
+        c.block_end = std::min((block + 1) * BlockMarks::kWords, c.end);
         if (live[block] >= recent) break;
         const bool next_live = c.block_end < c.end && live[block + 1] >= recent;
         const std::uint64_t to = next_live ? c.block_end - 1 : c.block_end;
@@ -378,7 +325,7 @@ class ImplicitEngine {
         frontier = c.at;
         c.before = frontier;
         c.at = after;
-        const SideMasks& k = side_[from][c.phase];
+        const implicit_detail::SideMasks& k = side_[from][c.phase];
         c.phase = k.next;
         if ((before | frontier | after) == 0) continue;
         const std::uint64_t left =
@@ -392,7 +339,7 @@ class ImplicitEngine {
         const std::uint64_t fresh = (left | right) & unseen;
         claimed += unsigned(std::popcount(fresh));
         targets[w] = x | fresh << (next - 1);
-        if (fresh) mark(claimed_in, w, claim_mark);
+        if (fresh) BlockMarks::mark(claimed_in, w, claim_mark);
       } else {
         if (words[w] == 0) continue;
         frontier = frontier_of(w);
@@ -406,8 +353,8 @@ class ImplicitEngine {
           // this slice owns and the scan streams through.
           if (m.left >= 0) implicit_detail::claim(targets, q * stride + std::uint64_t(m.left), next, local);
           if (m.right >= 0) implicit_detail::claim(targets, q * stride + std::uint64_t(m.right), next, local);
-          mark(claimed_in, q * stride / TwoBitTable::kPerWord, claim_mark);
-          mark(claimed_in, (q * stride + stride - 1) / TwoBitTable::kPerWord, claim_mark);
+          BlockMarks::mark(claimed_in, q * stride / TwoBitTable::kPerWord, claim_mark);
+          BlockMarks::mark(claimed_in, (q * stride + stride - 1) / TwoBitTable::kPerWord, claim_mark);
         }
         const TileSequence& s = c.sequences.get(q + q_begin_, m.parity);
         queue(index_.moved_lex<kCols>(s, m.first_move), m.first);
@@ -428,8 +375,8 @@ class ImplicitEngine {
   std::uint64_t q_begin_, q_end_;
   std::array<std::array<implicit_detail::SlotMoves, Board::kMaxCells>, 2> moves_{};
   std::array<TwoBitTable, 2> tables_;
-  std::array<std::vector<SideMasks>, 2> side_;  // per source table, per phase; empty: strides differ
-  std::array<std::vector<std::uint16_t>, 2> marks_;
+  std::array<std::vector<implicit_detail::SideMasks>, 2> side_;  // per source table, per phase; empty: strides differ
+  std::array<BlockMarks, 2> marks_;                              // sparse levels, per table
 };
 
 }  // namespace statespace
