@@ -70,16 +70,20 @@ class ImplicitEngine {
   // by side in one vector: a cache line of its own each, or the lanes' cores keep
   // taking the shared line from each other.
   struct alignas(64) Cursor {
-    std::uint64_t word = 0, end = 0;
+    // The scalar state, which a scan copies to locals: the table stores could alias
+    // it in place, so every word would load and store it again.
+    struct Place {
+      std::uint64_t word = 0, end = 0;
+      // Word-parallel left/right claims: the frontier masks of the words before and
+      // at `word` (already turned stale entries old when `loaded`), and word's phase.
+      std::uint64_t before = 0, at = 0;
+      bool loaded = false;
+      unsigned phase = 0;
+      // Sparse levels: the end of the block of `word` once checked, and a jump
+      // over a block without recent claims (from word `jump_at` on to `resume`).
+      std::uint64_t block_end = 0, jump_at = ~std::uint64_t{0}, resume = 0;
+    } place;
     implicit_detail::SequenceCache sequences;
-    // Word-parallel left/right claims: the frontier masks of the words before and at
-    // `word` (already turned stale entries old when `loaded`), and word's phase.
-    std::uint64_t before = 0, at = 0;
-    bool loaded = false;
-    unsigned phase = 0;
-    // Sparse levels: the end of the block of `word` once checked, and a jump over
-    // a block without recent claims (from word `jump_at` on to `resume`).
-    std::uint64_t block_end = 0, jump_at = ~std::uint64_t{0}, resume = 0;
   };
 
   // Owns the sequences [q_begin, q_end) (multiples of 32 apart, or up to the end).
@@ -153,8 +157,11 @@ class ImplicitEngine {
     const std::uint64_t end =
         qb >= q_end_ ? tables_[from].word_count() : (qb - q_begin_) * count / TwoBitTable::kPerWord;
     const std::uint64_t word = (qa - q_begin_) * count / TwoBitTable::kPerWord;
-    return Cursor{word, end,   implicit_detail::SequenceCache(index_, suffixes_), 0,
-                  0,    false, unsigned(word * TwoBitTable::kPerWord % count)};
+    Cursor::Place place;
+    place.word = word;
+    place.end = end;
+    place.phase = unsigned(word * TwoBitTable::kPerWord % count);
+    return Cursor{place, implicit_detail::SequenceCache(index_, suffixes_)};
   }
 
   // Phase one: scans from c until out holds `budget` targets or the slice ends (then
@@ -202,7 +209,9 @@ class ImplicitEngine {
       const unsigned code = unsigned(x >> shift) & 3u;
       fresh += code == 0;
       back += code == shallow;
-      w = x | std::uint64_t(code == 0 ? next : 0u) << shift;
+      // A mask, not a conditional: the compiler turns `code == 0 ? next : 0` into a
+      // branch around the store, mispredicted for about a third of the targets.
+      w = x | std::uint64_t(next & -unsigned(code == 0)) << shift;
       BlockMarks::mark(claimed_in, first + o / 32, claim_mark);
     };
     const std::size_t n = offsets.size(), ahead = n > kAhead ? n - kAhead : 0;
@@ -280,8 +289,11 @@ class ImplicitEngine {
     std::uint16_t* const claimed_in = marks_[to].data();
     const std::uint16_t recent = std::uint16_t(std::max(depth, 2u) - 1);  // claimed at depth-1 or depth-3
     const std::uint16_t claim_mark = std::uint16_t(depth + 2);
-    for (; c.word < c.end; ++c.word) {
+    const implicit_detail::SideMasks* const sides = side_[from].data();
+    Cursor::Place p = c.place;
+    for (; p.word < p.end; ++p.word) {
       if (queued >= budget) {
+        c.place = p;
         counts += local;
         counts.claimed += claimed;
         counts.edges += edges;
@@ -293,40 +305,40 @@ class ImplicitEngine {
       // jumps over the rest, on with the word-parallel state of a word after
       // empty ones.
       const auto jump = [&](std::uint64_t to) {
-        c.word = to;
-        c.before = 0;
-        c.loaded = false;
-        c.phase = unsigned(to * TwoBitTable::kPerWord % count);
+        p.word = to;
+        p.before = 0;
+        p.loaded = false;
+        p.phase = unsigned(to * TwoBitTable::kPerWord % count);
       };
-      if (c.word == c.jump_at) {
-        c.jump_at = ~std::uint64_t{0};
-        jump(c.resume);
+      if (p.word == p.jump_at) {
+        p.jump_at = ~std::uint64_t{0};
+        jump(p.resume);
       }
-      while (c.word < c.end && c.word >= c.block_end) {
-        const std::uint64_t block = c.word / BlockMarks::kWords;
-        c.block_end = std::min((block + 1) * BlockMarks::kWords, c.end);
+      while (p.word < p.end && p.word >= p.block_end) {
+        const std::uint64_t block = p.word / BlockMarks::kWords;
+        p.block_end = std::min((block + 1) * BlockMarks::kWords, p.end);
         if (live[block] >= recent) break;
-        const bool next_live = c.block_end < c.end && live[block + 1] >= recent;
-        const std::uint64_t to = next_live ? c.block_end - 1 : c.block_end;
+        const bool next_live = p.block_end < p.end && live[block + 1] >= recent;
+        const std::uint64_t to = next_live ? p.block_end - 1 : p.block_end;
         if (block > 0 && live[block - 1] >= recent) {
-          if (to > c.word + 1) c.jump_at = c.word + 1, c.resume = to;
+          if (to > p.word + 1) p.jump_at = p.word + 1, p.resume = to;
           break;
         }
-        if (to > c.word) jump(to);
-        if (c.word < c.block_end) break;
+        if (to > p.word) jump(to);
+        if (p.word < p.block_end) break;
       }
-      if (c.word >= c.end) break;
-      const std::uint64_t w = c.word;
+      if (p.word >= p.end) break;
+      const std::uint64_t w = p.word;
       std::uint64_t frontier;
       if constexpr (kWordSides) {
-        if (!c.loaded) c.at = frontier_of(w), c.loaded = true;
-        const std::uint64_t after = w + 1 < c.end ? frontier_of(w + 1) : 0;
-        const std::uint64_t before = c.before;
-        frontier = c.at;
-        c.before = frontier;
-        c.at = after;
-        const implicit_detail::SideMasks& k = side_[from][c.phase];
-        c.phase = k.next;
+        if (!p.loaded) p.at = frontier_of(w), p.loaded = true;
+        const std::uint64_t after = w + 1 < p.end ? frontier_of(w + 1) : 0;
+        const std::uint64_t before = p.before;
+        frontier = p.at;
+        p.before = frontier;
+        p.at = after;
+        const implicit_detail::SideMasks& k = sides[p.phase];
+        p.phase = k.next;
         if ((before | frontier | after) == 0) continue;
         const std::uint64_t left =
             (frontier & k.left_same) | (frontier & k.left_back) >> 2 | (after & k.left_back_next) << 62;
@@ -361,6 +373,7 @@ class ImplicitEngine {
         if (m.second >= 0) queue(index_.moved_lex<kCols>(s, m.second_move), m.second);
       }
     }
+    c.place = p;
     counts += local;
     counts.claimed += claimed;
     counts.edges += edges;

@@ -38,10 +38,11 @@ constexpr std::uint64_t kSliceAlign = TwoBitTable::kPerWord;
 // The code of the positions at depth d: 1, 1, 2, 2, 1, 1, ...
 constexpr unsigned code_of(unsigned depth) { return 1u + ((depth >> 1) & 1u); }
 
-// Bit 2i set when entry i of word x holds `code` (1 or 2).
+// Bit 2i set when entry i of word x holds `code` (0 to 3): the entries equal to
+// code are the zero pairs of x ^ code...code, with no branch on which code it is.
 inline std::uint64_t matching(std::uint64_t x, unsigned code) {
-  const std::uint64_t lo = x & kLowBits, hi = (x >> 1) & kLowBits;
-  return code == 1 ? lo & ~hi : hi & ~lo;
+  const std::uint64_t y = x ^ (code * kLowBits);
+  return ~(y | y >> 1) & kLowBits;
 }
 
 // Claims entry e for code `next` (1 or 2) if unseen; counts an edge unless it holds
