@@ -191,8 +191,11 @@ class ImplicitEngine {
     return scan_cols<5, false>(depth, c, dest, out, budget, counts);
   }
 
-  // Phase two: claims the queued offsets of the slice starting at sequence qa.
-  void apply(unsigned depth, std::uint64_t qa, std::span<const std::uint32_t> offsets, LevelCounts& counts) {
+  // Phase two: claims the queued offsets of the slice starting at sequence qa. Out
+  // of line: inlined into the rounds' parallel loop, the claim loop ran short of
+  // registers and kept half its values on the stack.
+  [[gnu::noinline]] void apply(unsigned depth, std::uint64_t qa, std::span<const std::uint32_t> offsets,
+                               LevelCounts& counts) {
     constexpr std::size_t kAhead = 32;  // claims between a prefetch and its use
     const int to = table_of(depth) ^ 1;
     // Slices start on whole words: offset o is entry o % 32 of word o / 32 from here.
