@@ -20,7 +20,6 @@
 
 #include <algorithm>
 #include <array>
-#include <atomic>
 #include <bit>
 #include <cassert>
 #include <cstdint>
@@ -52,6 +51,8 @@ inline std::vector<Board> farthest_in_rank_order(const std::vector<Board>& board
 }
 
 class ImplicitEngine {
+  using BlockMarks = implicit_detail::BlockMarks;
+
  public:
   // Largest number of up/down targets one scan adds past its budget (one word's 32
   // positions x 2 moves).
@@ -69,16 +70,20 @@ class ImplicitEngine {
   // by side in one vector: a cache line of its own each, or the lanes' cores keep
   // taking the shared line from each other.
   struct alignas(64) Cursor {
-    std::uint64_t word = 0, end = 0;
+    // The scalar state, which a scan copies to locals: the table stores could alias
+    // it in place, so every word would load and store it again.
+    struct Place {
+      std::uint64_t word = 0, end = 0;
+      // Word-parallel left/right claims: the frontier masks of the words before and
+      // at `word` (already turned stale entries old when `loaded`), and word's phase.
+      std::uint64_t before = 0, at = 0;
+      bool loaded = false;
+      unsigned phase = 0;
+      // Sparse levels: the end of the block of `word` once checked, and a jump
+      // over a block without recent claims (from word `jump_at` on to `resume`).
+      std::uint64_t block_end = 0, jump_at = ~std::uint64_t{0}, resume = 0;
+    } place;
     implicit_detail::SequenceCache sequences;
-    // Word-parallel left/right claims: the frontier masks of the words before and at
-    // `word` (already turned stale entries old when `loaded`), and word's phase.
-    std::uint64_t before = 0, at = 0;
-    bool loaded = false;
-    unsigned phase = 0;
-    // Sparse levels: the end of the block of `word` once checked, and a jump over
-    // a block without recent claims (from word `jump_at` on to `resume`).
-    std::uint64_t block_end = 0, jump_at = ~std::uint64_t{0}, resume = 0;
   };
 
   // Owns the sequences [q_begin, q_end) (multiples of 32 apart, or up to the end).
@@ -92,7 +97,7 @@ class ImplicitEngine {
         q_end_(q_end) {
     for (int c = 0; c < 2; ++c) {
       tables_[c] = TwoBitTable((q_end - q_begin) * std::uint64_t(layout_.count[c]));
-      marks_[c].assign((tables_[c].word_count() + kBlockWords - 1) / kBlockWords, 0);
+      marks_[c] = BlockMarks(tables_[c].word_count());
     }
     const int cols = index_.cols(), cells = index_.cells();
     for (int b = 0; b < cells; ++b) {
@@ -108,7 +113,9 @@ class ImplicitEngine {
       if (m.up >= 0) m.second = m.down;
       if (m.second >= 0) m.second_move = index_.vertical(b, true);
     }
-    if (layout_.count[0] == layout_.count[1]) build_side_masks();
+    if (layout_.count[0] == layout_.count[1]) {
+      for (int c = 0; c < 2; ++c) side_[c] = implicit_detail::side_masks(moves_[c], unsigned(layout_.count[c]));
+    }
   }
 
   // Sequences per table (m!/2) and the bytes of both tables for sequences [0, q).
@@ -135,14 +142,12 @@ class ImplicitEngine {
     if (q < q_begin_ || q >= q_end_) return;
     const std::uint64_t e = (q - q_begin_) * std::uint64_t(layout_.count[start_colour_]) + layout_.slot_of[blank];
     tables_[start_colour_].set(e, implicit_detail::code_of(0));
-    mark(start_colour_, e / TwoBitTable::kPerWord, kSeedMark);
+    marks_[start_colour_].mark(e / TwoBitTable::kPerWord, BlockMarks::kSeed);
   }
 
-  // After tables were read from a checkpoint of `level`: which blocks hold recent
-  // layers is not known, so every block counts as claimed at level-1 (scanned up to
-  // level + 2, after which the marks of the new claims say it).
+  // After tables were read from a checkpoint of `level` (see BlockMarks::resumed).
   void resumed(unsigned level) {
-    for (auto& m : marks_) std::fill(m.begin(), m.end(), std::uint16_t(level + 1));
+    for (auto& m : marks_) m.resumed(level);
   }
 
   // A cursor over the frontier words of sequences [qa, qb) (owned, slice-aligned).
@@ -152,8 +157,11 @@ class ImplicitEngine {
     const std::uint64_t end =
         qb >= q_end_ ? tables_[from].word_count() : (qb - q_begin_) * count / TwoBitTable::kPerWord;
     const std::uint64_t word = (qa - q_begin_) * count / TwoBitTable::kPerWord;
-    return Cursor{word, end,   implicit_detail::SequenceCache(index_, suffixes_), 0,
-                  0,    false, unsigned(word * TwoBitTable::kPerWord % count)};
+    Cursor::Place place;
+    place.word = word;
+    place.end = end;
+    place.phase = unsigned(word * TwoBitTable::kPerWord % count);
+    return Cursor{place, implicit_detail::SequenceCache(index_, suffixes_)};
   }
 
   // Phase one: scans from c until out holds `budget` targets or the slice ends (then
@@ -183,8 +191,11 @@ class ImplicitEngine {
     return scan_cols<5, false>(depth, c, dest, out, budget, counts);
   }
 
-  // Phase two: claims the queued offsets of the slice starting at sequence qa.
-  void apply(unsigned depth, std::uint64_t qa, std::span<const std::uint32_t> offsets, LevelCounts& counts) {
+  // Phase two: claims the queued offsets of the slice starting at sequence qa. Out
+  // of line: inlined into the rounds' parallel loop, the claim loop ran short of
+  // registers and kept half its values on the stack.
+  [[gnu::noinline]] void apply(unsigned depth, std::uint64_t qa, std::span<const std::uint32_t> offsets,
+                               LevelCounts& counts) {
     constexpr std::size_t kAhead = 32;  // claims between a prefetch and its use
     const int to = table_of(depth) ^ 1;
     // Slices start on whole words: offset o is entry o % 32 of word o / 32 from here.
@@ -201,8 +212,10 @@ class ImplicitEngine {
       const unsigned code = unsigned(x >> shift) & 3u;
       fresh += code == 0;
       back += code == shallow;
-      w = x | std::uint64_t(code == 0 ? next : 0u) << shift;
-      mark(claimed_in, first + o / 32, claim_mark);
+      // A mask, not a conditional: the compiler turns `code == 0 ? next : 0` into a
+      // branch around the store, mispredicted for about a third of the targets.
+      w = x | std::uint64_t(next & -unsigned(code == 0)) << shift;
+      BlockMarks::mark(claimed_in, first + o / 32, claim_mark);
     };
     const std::size_t n = offsets.size(), ahead = n > kAhead ? n - kAhead : 0;
     const std::uint32_t* const o = offsets.data();
@@ -244,60 +257,6 @@ class ImplicitEngine {
  private:
   [[nodiscard]] int table_of(unsigned depth) const { return start_colour_ ^ int(depth & 1); }
 
-  // Sparse levels: per block of kBlockWords words of a table, 2 + the last level
-  // whose expansion claimed an entry in it (0: never; kSeedMark: the start). A
-  // level's scan visits only the blocks claimed in at the level before (its
-  // frontier) or three before (the entries it turns old); the others hold only old
-  // and unseen entries. Blocks straddle slices and chunks, so two owners may mark
-  // one block at once, both with the same value: relaxed atomic stores, plain moves.
-  static constexpr std::uint64_t kBlockWords = 64;
-  static constexpr std::uint16_t kSeedMark = 1;
-  static void mark(std::uint16_t* marks, std::uint64_t word, std::uint16_t value) {
-    std::atomic_ref<std::uint16_t>(marks[word / kBlockWords]).store(value, std::memory_order_relaxed);
-  }
-  void mark(int table, std::uint64_t word, std::uint16_t value) { mark(marks_[table].data(), word, value); }
-
-  // With an even number of cells both tables have `count` entries per sequence, so
-  // a left or right move, which keeps the sequence, moves entry e of one table to
-  // entry e + delta of the other, delta = the slot difference. Slots count the cells
-  // of one colour in reading order, so a left move has delta 0 or -1 and a right
-  // move 0 or +1: within the same word or into the neighbouring one. Per phase of a
-  // word (the slot of its first entry) the entries with each move and delta form a
-  // mask, so a word's left (right) targets are three masked shifts of the frontier
-  // masks of it and its neighbours, claimed at once (popcounts for the counts).
-  struct SideMasks {
-    std::uint64_t left_same = 0, left_back = 0;     // delta 0, -1
-    std::uint64_t right_same = 0, right_ahead = 0;  // delta 0, +1
-    std::uint64_t left_back_next = 0;               // left_back of the next word's phase
-    std::uint64_t right_ahead_prev = 0;             // right_ahead of the previous word's phase
-    unsigned next = 0;                              // the next word's phase
-  };
-
-  void build_side_masks() {
-    const unsigned count = unsigned(layout_.count[0]), step = unsigned(TwoBitTable::kPerWord) % count;
-    for (int from = 0; from < 2; ++from) {
-      auto& masks = side_[from];
-      masks.resize(count);
-      for (unsigned phase = 0; phase < count; ++phase) {
-        SideMasks& x = masks[phase];
-        for (unsigned i = 0; i < TwoBitTable::kPerWord; ++i) {
-          const int slot = int((phase + i) % count);
-          const implicit_detail::SlotMoves& m = moves_[from][slot];
-          const std::uint64_t bit = std::uint64_t{1} << (2 * i);
-          if (m.left >= 0) (m.left == slot ? x.left_same : x.left_back) |= bit;
-          if (m.right >= 0) (m.right == slot ? x.right_same : x.right_ahead) |= bit;
-          assert(m.left < 0 || m.left == slot || m.left == slot - 1);
-          assert(m.right < 0 || m.right == slot || m.right == slot + 1);
-        }
-        x.next = (phase + step) % count;
-      }
-      for (unsigned phase = 0; phase < count; ++phase) {
-        masks[phase].left_back_next = masks[masks[phase].next].left_back;
-        masks[masks[phase].next].right_ahead_prev = masks[phase].right_ahead;
-      }
-    }
-  }
-
   template <int kCols, bool kWordSides>
   bool scan_cols(unsigned depth, Cursor& c, const SlicePartition& dest, SliceQueues& out, std::size_t budget,
                  LevelCounts& counts) {
@@ -333,8 +292,11 @@ class ImplicitEngine {
     std::uint16_t* const claimed_in = marks_[to].data();
     const std::uint16_t recent = std::uint16_t(std::max(depth, 2u) - 1);  // claimed at depth-1 or depth-3
     const std::uint16_t claim_mark = std::uint16_t(depth + 2);
-    for (; c.word < c.end; ++c.word) {
+    const implicit_detail::SideMasks* const sides = side_[from].data();
+    Cursor::Place p = c.place;
+    for (; p.word < p.end; ++p.word) {
       if (queued >= budget) {
+        c.place = p;
         counts += local;
         counts.claimed += claimed;
         counts.edges += edges;
@@ -346,40 +308,40 @@ class ImplicitEngine {
       // jumps over the rest, on with the word-parallel state of a word after
       // empty ones.
       const auto jump = [&](std::uint64_t to) {
-        c.word = to;
-        c.before = 0;
-        c.loaded = false;
-        c.phase = unsigned(to * TwoBitTable::kPerWord % count);
+        p.word = to;
+        p.before = 0;
+        p.loaded = false;
+        p.phase = unsigned(to * TwoBitTable::kPerWord % count);
       };
-      if (c.word == c.jump_at) {
-        c.jump_at = ~std::uint64_t{0};
-        jump(c.resume);
+      if (p.word == p.jump_at) {
+        p.jump_at = ~std::uint64_t{0};
+        jump(p.resume);
       }
-      while (c.word < c.end && c.word >= c.block_end) {
-        const std::uint64_t block = c.word / kBlockWords;
-        c.block_end = std::min((block + 1) * kBlockWords, c.end);
+      while (p.word < p.end && p.word >= p.block_end) {
+        const std::uint64_t block = p.word / BlockMarks::kWords;
+        p.block_end = std::min((block + 1) * BlockMarks::kWords, p.end);
         if (live[block] >= recent) break;
-        const bool next_live = c.block_end < c.end && live[block + 1] >= recent;
-        const std::uint64_t to = next_live ? c.block_end - 1 : c.block_end;
+        const bool next_live = p.block_end < p.end && live[block + 1] >= recent;
+        const std::uint64_t to = next_live ? p.block_end - 1 : p.block_end;
         if (block > 0 && live[block - 1] >= recent) {
-          if (to > c.word + 1) c.jump_at = c.word + 1, c.resume = to;
+          if (to > p.word + 1) p.jump_at = p.word + 1, p.resume = to;
           break;
         }
-        if (to > c.word) jump(to);
-        if (c.word < c.block_end) break;
+        if (to > p.word) jump(to);
+        if (p.word < p.block_end) break;
       }
-      if (c.word >= c.end) break;
-      const std::uint64_t w = c.word;
+      if (p.word >= p.end) break;
+      const std::uint64_t w = p.word;
       std::uint64_t frontier;
       if constexpr (kWordSides) {
-        if (!c.loaded) c.at = frontier_of(w), c.loaded = true;
-        const std::uint64_t after = w + 1 < c.end ? frontier_of(w + 1) : 0;
-        const std::uint64_t before = c.before;
-        frontier = c.at;
-        c.before = frontier;
-        c.at = after;
-        const SideMasks& k = side_[from][c.phase];
-        c.phase = k.next;
+        if (!p.loaded) p.at = frontier_of(w), p.loaded = true;
+        const std::uint64_t after = w + 1 < p.end ? frontier_of(w + 1) : 0;
+        const std::uint64_t before = p.before;
+        frontier = p.at;
+        p.before = frontier;
+        p.at = after;
+        const implicit_detail::SideMasks& k = sides[p.phase];
+        p.phase = k.next;
         if ((before | frontier | after) == 0) continue;
         const std::uint64_t left =
             (frontier & k.left_same) | (frontier & k.left_back) >> 2 | (after & k.left_back_next) << 62;
@@ -392,7 +354,7 @@ class ImplicitEngine {
         const std::uint64_t fresh = (left | right) & unseen;
         claimed += unsigned(std::popcount(fresh));
         targets[w] = x | fresh << (next - 1);
-        if (fresh) mark(claimed_in, w, claim_mark);
+        if (fresh) BlockMarks::mark(claimed_in, w, claim_mark);
       } else {
         if (words[w] == 0) continue;
         frontier = frontier_of(w);
@@ -406,14 +368,15 @@ class ImplicitEngine {
           // this slice owns and the scan streams through.
           if (m.left >= 0) implicit_detail::claim(targets, q * stride + std::uint64_t(m.left), next, local);
           if (m.right >= 0) implicit_detail::claim(targets, q * stride + std::uint64_t(m.right), next, local);
-          mark(claimed_in, q * stride / TwoBitTable::kPerWord, claim_mark);
-          mark(claimed_in, (q * stride + stride - 1) / TwoBitTable::kPerWord, claim_mark);
+          BlockMarks::mark(claimed_in, q * stride / TwoBitTable::kPerWord, claim_mark);
+          BlockMarks::mark(claimed_in, (q * stride + stride - 1) / TwoBitTable::kPerWord, claim_mark);
         }
         const TileSequence& s = c.sequences.get(q + q_begin_, m.parity);
         queue(index_.moved_lex<kCols>(s, m.first_move), m.first);
         if (m.second >= 0) queue(index_.moved_lex<kCols>(s, m.second_move), m.second);
       }
     }
+    c.place = p;
     counts += local;
     counts.claimed += claimed;
     counts.edges += edges;
@@ -428,8 +391,8 @@ class ImplicitEngine {
   std::uint64_t q_begin_, q_end_;
   std::array<std::array<implicit_detail::SlotMoves, Board::kMaxCells>, 2> moves_{};
   std::array<TwoBitTable, 2> tables_;
-  std::array<std::vector<SideMasks>, 2> side_;  // per source table, per phase; empty: strides differ
-  std::array<std::vector<std::uint16_t>, 2> marks_;
+  std::array<std::vector<implicit_detail::SideMasks>, 2> side_;  // per source table, per phase; empty: strides differ
+  std::array<BlockMarks, 2> marks_;                              // sparse levels, per table
 };
 
 }  // namespace statespace

@@ -1,12 +1,15 @@
 // The pieces of the implicit engine's level step (analysis/implicit_engine.hpp): the
 // two-bit codes of the layers, the owner's branch-free claim, where a position lives
-// in the two tables, the decoded sequences of a class index, and what a blank in
-// each slot can do.
+// in the two tables, the decoded sequences of a class index, what a blank in each
+// slot can do, the word-parallel left/right masks and the sparse-level block marks.
 #pragma once
 
+#include <algorithm>
 #include <array>
+#include <atomic>
 #include <cassert>
 #include <cstdint>
+#include <vector>
 
 #include "analysis/two_bit_table.hpp"
 #include "core/board.hpp"
@@ -35,10 +38,11 @@ constexpr std::uint64_t kSliceAlign = TwoBitTable::kPerWord;
 // The code of the positions at depth d: 1, 1, 2, 2, 1, 1, ...
 constexpr unsigned code_of(unsigned depth) { return 1u + ((depth >> 1) & 1u); }
 
-// Bit 2i set when entry i of word x holds `code` (1 or 2).
+// Bit 2i set when entry i of word x holds `code` (0 to 3): the entries equal to
+// code are the zero pairs of x ^ code...code, with no branch on which code it is.
 inline std::uint64_t matching(std::uint64_t x, unsigned code) {
-  const std::uint64_t lo = x & kLowBits, hi = (x >> 1) & kLowBits;
-  return code == 1 ? lo & ~hi : hi & ~lo;
+  const std::uint64_t y = x ^ (code * kLowBits);
+  return ~(y | y >> 1) & kLowBits;
 }
 
 // Claims entry e for code `next` (1 or 2) if unseen; counts an edge unless it holds
@@ -106,6 +110,76 @@ struct SlotMoves {
   std::int8_t left = -1, right = -1, up = -1, down = -1;
   std::int8_t first = -1, second = -1;
   TileIndex::VerticalMove first_move, second_move;
+};
+
+// With an even number of cells both tables have `count` entries per sequence, so
+// a left or right move, which keeps the sequence, moves entry e of one table to
+// entry e + delta of the other, delta = the slot difference. Slots count the cells
+// of one colour in reading order, so a left move has delta 0 or -1 and a right
+// move 0 or +1: within the same word or into the neighbouring one. Per phase of a
+// word (the slot of its first entry) the entries with each move and delta form a
+// mask, so a word's left (right) targets are three masked shifts of the frontier
+// masks of it and its neighbours, claimed at once (popcounts for the counts).
+struct SideMasks {
+  std::uint64_t left_same = 0, left_back = 0;     // delta 0, -1
+  std::uint64_t right_same = 0, right_ahead = 0;  // delta 0, +1
+  std::uint64_t left_back_next = 0;               // left_back of the next word's phase
+  std::uint64_t right_ahead_prev = 0;             // right_ahead of the previous word's phase
+  unsigned next = 0;                              // the next word's phase
+};
+
+// The masks of a source table per phase, from its slots' moves (`count` slots).
+inline std::vector<SideMasks> side_masks(const std::array<SlotMoves, Board::kMaxCells>& moves, unsigned count) {
+  const unsigned step = unsigned(TwoBitTable::kPerWord) % count;
+  std::vector<SideMasks> masks(count);
+  for (unsigned phase = 0; phase < count; ++phase) {
+    SideMasks& x = masks[phase];
+    for (unsigned i = 0; i < TwoBitTable::kPerWord; ++i) {
+      const int slot = int((phase + i) % count);
+      const SlotMoves& m = moves[slot];
+      const std::uint64_t bit = std::uint64_t{1} << (2 * i);
+      if (m.left >= 0) (m.left == slot ? x.left_same : x.left_back) |= bit;
+      if (m.right >= 0) (m.right == slot ? x.right_same : x.right_ahead) |= bit;
+      assert(m.left < 0 || m.left == slot || m.left == slot - 1);
+      assert(m.right < 0 || m.right == slot || m.right == slot + 1);
+    }
+    x.next = (phase + step) % count;
+  }
+  for (unsigned phase = 0; phase < count; ++phase) {
+    masks[phase].left_back_next = masks[masks[phase].next].left_back;
+    masks[masks[phase].next].right_ahead_prev = masks[phase].right_ahead;
+  }
+  return masks;
+}
+
+// Sparse levels: per block of kWords words of a table, 2 + the last level whose
+// expansion claimed an entry in it (0: never; kSeed: the start). A level's scan
+// visits only the blocks claimed in at the level before (its frontier) or three
+// before (the entries it turns old); the others hold only old and unseen entries.
+// Blocks straddle slices and chunks, so two owners may mark one block at once, both
+// with the same value: relaxed atomic stores, plain moves. Hot loops take data()
+// and mark through the pointer, which the table stores cannot alias.
+class BlockMarks {
+ public:
+  static constexpr std::uint64_t kWords = 64;
+  static constexpr std::uint16_t kSeed = 1;
+
+  BlockMarks() = default;
+  explicit BlockMarks(std::uint64_t words) : marks_((words + kWords - 1) / kWords, 0) {}
+
+  static void mark(std::uint16_t* marks, std::uint64_t word, std::uint16_t value) {
+    std::atomic_ref<std::uint16_t>(marks[word / kWords]).store(value, std::memory_order_relaxed);
+  }
+  void mark(std::uint64_t word, std::uint16_t value) { mark(marks_.data(), word, value); }
+  // After tables were read from a checkpoint of `level`: which blocks hold recent
+  // layers is not known, so every block counts as claimed at level-1 (scanned up to
+  // level + 2, after which the marks of the new claims say it).
+  void resumed(unsigned level) { std::fill(marks_.begin(), marks_.end(), std::uint16_t(level + 1)); }
+  [[nodiscard]] std::uint16_t* data() { return marks_.data(); }
+  [[nodiscard]] const std::uint16_t* data() const { return marks_.data(); }
+
+ private:
+  std::vector<std::uint16_t> marks_;
 };
 
 }  // namespace implicit_detail

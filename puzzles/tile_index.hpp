@@ -124,8 +124,9 @@ class TileIndex {
   [[nodiscard]] std::uint64_t moved_lex(const TileSequence& s, VerticalMove v) const {
     const int c = kCols ? kCols : cols_;
     const std::uint64_t* t = window_.data() + v.table;
+    const std::uint8_t* const digit = s.digit.data() + v.start;
     std::uint64_t lex = s.lex;
-    for (int j = 0; j < c; ++j) lex += s.digit[v.start + j] * t[j];
+    for (int j = 0; j < c; ++j) lex += digit[j] * t[j];
     // Bit j: the j-th item the moving one passes is larger than it.
     const unsigned low = (1u << (c - 1)) - 1;
 #if defined(__SSE2__)
