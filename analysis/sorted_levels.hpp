@@ -250,8 +250,15 @@ SortedLevelsResult sorted_levels_bfs(const Packing& packing, std::vector<std::ui
       std::uint64_t bits = 0, self = 0;
       std::uint64_t* const begin = successors.data() + c * chunk * moves;
       std::uint64_t* out = begin;
+      auto successors_of = [&] {  // a packing's own way through ascending words, if it has one
+        if constexpr (requires { typename Packing::Successors; }) {
+          return typename Packing::Successors(packing);
+        } else {
+          return [&](std::uint64_t w, std::uint64_t* to) { return packing.successors(w, to); };
+        }
+      }();
       for (std::size_t i = c * chunk; i < std::min(n, (c + 1) * chunk); ++i) {
-        const int k = packing.successors(level[i], out);
+        const int k = successors_of(level[i], out);
         for (int m = 0; m < k; ++m) {
           bits |= out[m];
           self += out[m] == level[i];

@@ -51,6 +51,7 @@ std::optional<BlocksPacking> BlocksPacking::make(const Blocks& model) {
     k.shift_[i] = std::uint8_t(below);
     k.from_field_[i] = ~std::uint64_t{0} << below;
     k.above_field_[i] = below + k.bits_[i] == 64 ? 0 : ~std::uint64_t{0} << (below + k.bits_[i]);
+    for (std::size_t b = below; b < below + k.bits_[i]; ++b) k.piece_of_bit_[b] = std::uint8_t(i);
   }
   return k;
 }

@@ -32,18 +32,6 @@ namespace statespace {
 class BlocksPacking {
  public:
   using Mask = Blocks::Mask;
-  // Nothing when the fields need more than 64 bits.
-  static std::optional<BlocksPacking> make(const Blocks& model);
-
-  [[nodiscard]] std::uint64_t pack(const Blocks::State& s) const;
-  [[nodiscard]] Blocks::State unpack(std::uint64_t w) const;
-  // The successors of a word, at most the model's max_moves().
-  [[nodiscard]] int moves() const { return model_.max_moves(); }
-  int successors(std::uint64_t w, std::uint64_t* out) const {
-    Pieces p;
-    read(w, p);
-    return model_.moves() == BlockMoves::kPath ? path_successors(w, p, out) : straight_successors(w, p, out);
-  }
 
  private:
   // A class's piece at one field value: what the moves read of it, in one cache line.
@@ -54,26 +42,64 @@ class BlocksPacking {
     std::uint8_t anchor = 0;
   };
   // The pieces of a word: each one's place, the cells covered (walls and
-  // Blocks::kBlocked included), and at each class's last piece the class's field
-  // values in use as bits.
+  // Blocks::kBlocked included) in all and before each piece, and at each piece its
+  // class's field values in use as bits up to it (all of them at its last piece).
   struct Pieces {
     std::array<const Place*, Blocks::kMaxCells> at;
     std::array<std::uint64_t, Blocks::kMaxCells> values;
+    std::array<Mask, Blocks::kMaxCells> before;
     Mask occupied;
   };
-  void read(std::uint64_t w, Pieces& p) const {
-    p.occupied = model_.walls() | Blocks::kBlocked;
-    // A class's values gather in a register, stored at each of its pieces (the last
-    // store holds them all) and dropped after its last: no read-modify-write of memory.
-    std::uint64_t values = 0;
-    for (std::size_t i = 0; i < std::size_t(n_); ++i) {
+
+ public:
+  // Nothing when the fields need more than 64 bits.
+  static std::optional<BlocksPacking> make(const Blocks& model);
+
+  [[nodiscard]] std::uint64_t pack(const Blocks::State& s) const;
+  [[nodiscard]] Blocks::State unpack(std::uint64_t w) const;
+  // The successors of a word, at most the model's max_moves().
+  [[nodiscard]] int moves() const { return model_.max_moves(); }
+  int successors(std::uint64_t w, std::uint64_t* out) const { return Successors(*this)(w, out); }
+
+  // successors() for a run of words in ascending order: neighbours in the run share
+  // their high fields, so the pieces of those are not read again.
+  class Successors {
+   public:
+    explicit Successors(const BlocksPacking& packing) : packing_(packing) {}
+    int operator()(std::uint64_t w, std::uint64_t* out) {
+      packing_.read(w, read_ ? packing_.piece_of_bit_[std::size_t(63 - std::countl_zero((w ^ last_) | 1))] : 0,
+                    pieces_);
+      read_ = true;
+      last_ = w;
+      return packing_.model_.moves() == BlockMoves::kPath ? packing_.path_successors(w, pieces_, out)
+                                                          : packing_.straight_successors(w, pieces_, out);
+    }
+
+   private:
+    const BlocksPacking& packing_;
+    bool read_ = false;
+    std::uint64_t last_ = 0;
+    Pieces pieces_;
+  };
+
+ private:
+  // Reads the pieces of w from piece `from` on; those before are as p has them.
+  void read(std::uint64_t w, int from, Pieces& p) const {
+    const auto k = std::size_t(from);
+    Mask occupied = k ? p.before[k] : model_.walls() | Blocks::kBlocked;
+    // A class's values gather in a register, stored at each of its pieces and
+    // dropped after its last: no read-modify-write of memory.
+    std::uint64_t values = k ? p.values[k - 1] & same_class_next_[k - 1] : 0;
+    for (std::size_t i = k; i < std::size_t(n_); ++i) {
       const std::uint64_t v = w >> shift_[i] & field_[i];
+      p.before[i] = occupied;
       p.at[i] = &place_[base_[i] + v];
-      p.occupied |= p.at[i]->cells;
+      occupied |= p.at[i]->cells;
       values |= std::uint64_t{1} << v;
       p.values[i] = values;
       values &= same_class_next_[i];
     }
+    p.occupied = occupied;
   }
 
   // The step and slide moves. Which pieces can take a first step which way is found
@@ -160,6 +186,7 @@ class BlocksPacking {
   // Per piece: the bits of its field and all above, and the bits above its field.
   std::array<std::uint64_t, Blocks::kMaxCells> from_field_{}, above_field_{};
   std::array<std::uint64_t, Blocks::kMaxCells> same_class_next_{};  // ~0 when the next piece is of its class, else 0
+  std::array<std::uint8_t, 64> piece_of_bit_{};  // the piece whose field holds a bit (0 above the fields)
 };
 
 static_assert(WordPackedPuzzle<Blocks>);
