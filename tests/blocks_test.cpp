@@ -192,8 +192,10 @@ TEST(Blocks, PackedWordsFollowTheMoves) {
     const Blocks b = load("klotski.toml", moves);
     const auto packing = b.packing(b.goal());
     ASSERT_TRUE(packing);
-    std::vector<std::uint64_t> words(std::size_t(packing->moves()));
+    std::vector<std::uint64_t> words(std::size_t(packing->moves())), again(words.size());
     std::uint64_t placements = 0;
+    // One run through every word, which re-reads only the fields that changed.
+    BlocksPacking::Successors run(*packing);
     b.for_each_position([&](const Blocks::State& s) {
       ++placements;
       const std::uint64_t w = packing->pack(s);
@@ -204,6 +206,8 @@ TEST(Blocks, PackedWordsFollowTheMoves) {
       ASSERT_LE(n, b.max_moves());
       EXPECT_EQ(std::set<std::uint64_t>(words.begin(), words.begin() + n), expected);
       EXPECT_EQ(std::size_t(n), expected.size());
+      ASSERT_EQ(run(w, again.data()), n);
+      EXPECT_TRUE(std::equal(words.begin(), words.begin() + n, again.begin()));
     });
     EXPECT_EQ(placements, 65'880u);
   }
