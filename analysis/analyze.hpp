@@ -171,13 +171,16 @@ AnalysisRun<P> analyze_explicit(const P& p, const AnalyzeOptions& o) {
   const auto start = resolve_start(p, o);
   const LookupKind lookup = o.lookup.value_or(default_lookup<P>());
   LookupStats lookup_stats;
+  BfsResult bfs;  // distances, from the enumeration when it kept them
   AnalysisRun<P> run;
   {
     Progress enumerate_progress(p.name() + " enumerate", o.progress);
-    run.space = enumerate_explicit(p, start, o.memory, &enumerate_progress, lookup, &lookup_stats);
+    run.space = enumerate_explicit(p, start, o.memory, &enumerate_progress, lookup, &lookup_stats, &bfs);
   }
-  Progress bfs_progress(p.name() + " bfs", o.progress);
-  auto bfs = parallel_bfs(run.space.graph, run.space.vertex_of(start), &bfs_progress);
+  if (bfs.distance.empty()) {
+    Progress bfs_progress(p.name() + " bfs", o.progress);
+    bfs = parallel_bfs(run.space.graph, run.space.vertex_of(start), &bfs_progress);
+  }
 
   AnalysisResult& r = run.result;
   r.puzzle = p.name();

@@ -15,10 +15,12 @@
 #include <algorithm>
 #include <cstdint>
 #include <limits>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "analysis/bfs.hpp"
 #include "analysis/graph.hpp"
 #include "analysis/memory.hpp"
 #include "analysis/progress.hpp"
@@ -204,10 +206,45 @@ void build_edges(const P& p, ExplicitSpace<P>& space, Progress* progress) {
   if (progress) progress->step("CSR graph", n, n);
 }
 
+// The breadth-first distances of a ranked enumeration's vertices from the ranks it
+// found level by level: the search the graph was built from already gave them.
+inline BfsResult distances_by_level(const RankBitset& members, const std::vector<std::uint64_t>& order,
+                                    std::vector<std::uint64_t> layers) {
+  if (layers.size() > kUnreached) throw std::length_error("BFS depth exceeds 16-bit distances");
+  BfsResult r;
+  r.distance.assign(members.count(), kUnreached);
+  constexpr std::size_t kGrain = 4096;
+  std::uint64_t begin = 0;
+  for (std::size_t d = 0; d < layers.size(); ++d) {
+    const std::uint64_t* level = order.data() + begin;
+    for_each_chunk(layers[d], kGrain, [&](const auto& range) {
+      for (auto i = range.begin(); i != range.end(); ++i) r.distance[members.index_of(level[i])] = Distance(d);
+    });
+    begin += layers[d];
+  }
+  r.layers = std::move(layers);
+  return r;
+}
+
 inline void require_vertex_ids(const std::string& name, std::uint64_t n) {
   if (n >= std::numeric_limits<Vertex>::max()) {
     throw UsageError(name + ": " + with_commas(n) + " states do not fit 32-bit vertex ids (use --engine implicit)");
   }
+}
+
+// The vertices of build_explicit, without their edges yet.
+template <RankedPuzzle P>
+ExplicitSpace<P> ranked_vertices(const P& p, RankBitset members, const MemoryBudget& budget, Progress* progress) {
+  ExplicitSpace<P> space(p);
+  space.members = std::move(members);
+  space.members.seal();
+  const std::uint64_t n = space.members.count();
+  budget.require(explicit_bytes(p, n), p.name() + ": explicit graph");
+  require_vertex_ids(p.name(), n);
+  space.ranks.reserve(n);
+  space.members.for_each([&](std::uint64_t r) { space.ranks.push_back(r); });
+  if (progress) progress->step("vertex ids", n, n);
+  return space;
 }
 
 }  // namespace detail
@@ -217,15 +254,7 @@ inline void require_vertex_ids(const std::string& name, std::uint64_t n) {
 template <RankedPuzzle P>
 ExplicitSpace<P> build_explicit(const P& p, RankBitset members, const MemoryBudget& budget,
                                 Progress* progress = nullptr) {
-  ExplicitSpace<P> space(p);
-  space.members = std::move(members);
-  space.members.seal();
-  const std::uint64_t n = space.members.count();
-  budget.require(explicit_bytes(p, n), p.name() + ": explicit graph");
-  detail::require_vertex_ids(p.name(), n);
-  space.ranks.reserve(n);
-  space.members.for_each([&](std::uint64_t r) { space.ranks.push_back(r); });
-  if (progress) progress->step("vertex ids", n, n);
+  ExplicitSpace<P> space = detail::ranked_vertices(p, std::move(members), budget, progress);
   detail::build_edges(p, space, progress);
   return space;
 }
@@ -265,30 +294,36 @@ std::uint64_t enumerate_explicit_bytes(const P& p, LookupKind lookup = default_l
 // ranked takes the parallel path (enumerate_ranked, whose workers keep one rank
 // bitset each); the others run discover() with their set. `stats`, when given,
 // receives the set's counts (the linear scans' comparisons). The graph is the same
-// whatever the lookup.
+// whatever the lookup. `bfs`, when given, receives the distances from `start` when
+// the enumeration gives them (the ranked one) and stays empty otherwise.
 template <Puzzle P>
 ExplicitSpace<P> enumerate_explicit(const P& p, const typename P::State& start, const MemoryBudget& budget,
                                     Progress* progress = nullptr, LookupKind lookup = default_lookup<P>(),
-                                    LookupStats* stats = nullptr) {
+                                    LookupStats* stats = nullptr, BfsResult* bfs = nullptr) {
   budget.require(enumerate_explicit_bytes(p, lookup), p.name() + ": explicit graph");
   LookupStats counts;
   if constexpr (RankedPuzzle<P>) {
-    RankBitset members;
     if (lookup == LookupKind::kRanked) {
-      RankedEnumeration e = enumerate_ranked(p, start, progress);
+      std::vector<std::uint64_t> order;
+      if (bfs) order.reserve(reachable_bound(p));
+      RankedEnumeration e = enumerate_ranked(p, start, progress, bfs ? &order : nullptr);
       counts.lookups = e.lookups;
-      members = std::move(e.members);
-    } else {
-      members = RankBitset(p.rank_space());
-      with_lookup(
-          lookup, p,
-          [&](auto& visited) {
-            const auto d = discover(p, start, visited, progress);
-            for (const auto& s : d.order) members.insert(p.rank(s));
-            counts = visited.stats();
-          },
-          reachable_bound(p));
+      if (stats) *stats = counts;
+      ExplicitSpace<P> space = detail::ranked_vertices(p, std::move(e.members), budget, progress);
+      if (bfs) *bfs = detail::distances_by_level(space.members, order, std::move(e.layers));
+      std::vector<std::uint64_t>().swap(order);  // freed before the edges, the largest allocations
+      detail::build_edges(p, space, progress);
+      return space;
     }
+    RankBitset members(p.rank_space());
+    with_lookup(
+        lookup, p,
+        [&](auto& visited) {
+          const auto d = discover(p, start, visited, progress);
+          for (const auto& s : d.order) members.insert(p.rank(s));
+          counts = visited.stats();
+        },
+        reachable_bound(p));
     if (stats) *stats = counts;
     return build_explicit(p, std::move(members), budget, progress);
   } else {

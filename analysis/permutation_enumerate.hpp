@@ -74,7 +74,8 @@ class BucketMoves {
 };
 
 template <PermutationRanked P>
-RankedEnumeration enumerate_permutation(const P& p, Board start, Progress* progress = nullptr) {
+RankedEnumeration enumerate_permutation(const P& p, Board start, Progress* progress = nullptr,
+                                        std::vector<std::uint64_t>* order = nullptr) {
   // Entries per task: enough to amortise the scheduling, small enough that a run
   // stays in L1 while each of its moves reads it again.
   constexpr std::size_t kGrain = 512;
@@ -104,6 +105,7 @@ RankedEnumeration enumerate_permutation(const P& p, Board start, Progress* progr
   bits.visit(root.rank);
   std::vector<Work> work{{BucketMoves::bucket(find_blank(start, p.cells()), BucketMoves::kStart), &root, 1}};
   RankedEnumeration e{{}, {1}, 0};
+  if (order) order->push_back(root.rank);
   std::uint64_t total = 1;
   std::uint64_t level_entries = 1;
   for (int parity = 0;; parity ^= 1) {
@@ -170,6 +172,11 @@ RankedEnumeration enumerate_permutation(const P& p, Board start, Progress* progr
       for (Bucket& b : local->found[parity ^ 1]) b.count = 0;  // the next level writes there
     }
     if (layer == 0) break;
+    if (order) {
+      for (const Work& item : work) {
+        for (std::size_t i = 0; i < item.size; ++i) order->push_back(item.entries[i].rank);
+      }
+    }
     level_entries = layer;
     e.layers.push_back(layer);
     total += layer;

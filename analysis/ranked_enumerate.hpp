@@ -21,10 +21,15 @@
 
 namespace statespace {
 
+// The reachable set of `start`. `order`, when given, receives every rank level by
+// level, the start first (level d is the layers[d] ranks after those of the levels
+// before it; within a level the order depends on the threads), so that the
+// distances need no second search.
 template <RankedPuzzle P>
-RankedEnumeration enumerate_ranked(const P& p, const typename P::State& start, Progress* progress = nullptr) {
+RankedEnumeration enumerate_ranked(const P& p, const typename P::State& start, Progress* progress = nullptr,
+                                   std::vector<std::uint64_t>* order = nullptr) {
   if constexpr (PermutationRanked<P>) {
-    return enumerate_permutation(p, start, progress);
+    return enumerate_permutation(p, start, progress, order);
   } else {
     using State = typename P::State;
     constexpr std::size_t kGrain = 512;
@@ -38,6 +43,7 @@ RankedEnumeration enumerate_ranked(const P& p, const typename P::State& start, P
     bits.visit(p.rank(start));
     std::vector<State> frontier{start};
     RankedEnumeration e{{}, {1}, 0};
+    if (order) order->push_back(p.rank(start));
     std::uint64_t total = 1;
     while (true) {
       for_each_chunk(frontier.size(), kGrain, [&](const auto& range) {
@@ -65,6 +71,9 @@ RankedEnumeration enumerate_ranked(const P& p, const typename P::State& start, P
         local->found.clear();
       }
       if (frontier.empty()) break;
+      if (order) {
+        for (const State& s : frontier) order->push_back(p.rank(s));
+      }
       e.layers.push_back(frontier.size());
       total += frontier.size();
       if (progress) progress->level(unsigned(e.layers.size() - 1), frontier.size(), total);
