@@ -1,5 +1,6 @@
-// The analysis of one puzzle from one start: enumerate the reachable graph, run the
-// parallel BFS on it, and collect what the reports show (layers, farthest positions,
+// The analysis of one puzzle from one start: enumerate the reachable graph, take the
+// distances from the enumeration's levels (ranked lookup) or run the parallel BFS on
+// the graph (the others), and collect what the reports show (layers, farthest positions,
 // edges between layers), plus the optional all-pairs diameter and the components of
 // the whole rank space.
 #pragma once
