@@ -39,6 +39,25 @@ TEST(ParallelBfs, EqualsBoostBfsOnEveryModel) {
   }
 }
 
+TEST(ParallelBfs, RankedEnumerationLevelsEqualBoostBfsOnEveryRankedModel) {
+  for (const auto& any : small_models()) {
+    testing::visit_ranked(
+        [](const auto& p) {
+          for (int threads : {1, 2, 4}) {
+            tbb::global_control limit(tbb::global_control::max_allowed_parallelism, std::size_t(threads));
+            BfsResult levels;
+            const auto space =
+                enumerate_explicit(p, p.goal(), MemoryBudget(), nullptr, LookupKind::kRanked, nullptr, &levels);
+            ASSERT_FALSE(levels.distance.empty()) << p.name();
+            const auto reference = boost_bfs(space.graph, space.vertex_of(p.goal()));
+            EXPECT_EQ(levels.distance, reference.distance) << p.name() << " threads " << threads;
+            EXPECT_EQ(levels.layers, reference.layers) << p.name();
+          }
+        },
+        any);
+  }
+}
+
 TEST(ParallelBfs, DistancesChangeByAtMostOneAlongEveryEdge) {
   for (const auto& any : small_models()) {
     std::visit(
