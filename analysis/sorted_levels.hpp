@@ -105,23 +105,31 @@ inline void radix_sort_low(std::uint64_t* a, std::uint64_t* tmp, std::size_t n, 
 inline void bucket_sort(std::span<const std::span<const std::uint64_t>> chunks, std::span<std::uint64_t> sorted,
                         std::uint64_t* tmp, int shift, std::size_t buckets, std::vector<std::uint64_t>& start,
                         std::vector<std::uint64_t>& count) {
-  const std::size_t k = chunks.size();
-  count.assign(k * buckets, 0);  // [chunk][bucket]
-  tbb::parallel_for(std::size_t(0), k, [&](std::size_t c) {
-    std::uint64_t* mine = &count[c * buckets];
-    for (const std::uint64_t w : chunks[c]) ++mine[w >> shift];
+  // The chunks go in groups of kScatterGroup, each with a row of counters: the
+  // serial pass over the counters stays small beside the words.
+  constexpr std::size_t kScatterGroup = 4;
+  const std::size_t k = (chunks.size() + kScatterGroup - 1) / kScatterGroup;
+  const auto each_word = [&](std::size_t g, auto&& f) {
+    for (std::size_t c = g * kScatterGroup; c < std::min(chunks.size(), (g + 1) * kScatterGroup); ++c) {
+      for (const std::uint64_t w : chunks[c]) f(w);
+    }
+  };
+  count.assign(k * buckets, 0);  // [group][bucket]
+  tbb::parallel_for(std::size_t(0), k, [&](std::size_t g) {
+    std::uint64_t* mine = &count[g * buckets];
+    each_word(g, [&](std::uint64_t w) { ++mine[w >> shift]; });
   });
-  // Offsets bucket-major, chunk-minor: each chunk scatters into its own runs.
+  // Offsets bucket-major, group-minor: each group scatters into its own runs.
   start.assign(buckets + 1, 0);
   std::uint64_t at = 0;
   for (std::size_t b = 0; b < buckets; ++b) {
     start[b] = at;
-    for (std::size_t c = 0; c < k; ++c) at += std::exchange(count[c * buckets + b], at);
+    for (std::size_t g = 0; g < k; ++g) at += std::exchange(count[g * buckets + b], at);
   }
   start[buckets] = at;
-  tbb::parallel_for(std::size_t(0), k, [&](std::size_t c) {
-    std::uint64_t* next = &count[c * buckets];
-    for (const std::uint64_t w : chunks[c]) sorted[next[w >> shift]++] = w;
+  tbb::parallel_for(std::size_t(0), k, [&](std::size_t g) {
+    std::uint64_t* next = &count[g * buckets];
+    each_word(g, [&](std::uint64_t w) { sorted[next[w >> shift]++] = w; });
   });
   tbb::parallel_for(tbb::blocked_range<std::size_t>(0, buckets), [&](const auto& range) {
     for (std::size_t b = range.begin(); b != range.end(); ++b) {
@@ -215,6 +223,10 @@ template <class Packing, class OnLevel>
 SortedLevelsResult sorted_levels_bfs(const Packing& packing, std::vector<std::uint64_t> starts, const std::string& name,
                                      const MemoryBudget& budget, Progress* progress, OnLevel&& on_level) {
   const std::size_t moves = std::size_t(packing.moves());
+  // A packing that states its words' width (all below 2^word_bits(), at least 1)
+  // also promises that every move changes the word: then no successor need be
+  // looked at for its bits or for a self-loop.
+  constexpr bool kBoundedWords = requires { packing.word_bits(); };
   SortedLevelsResult r;
   // The levels d-1, d and d+1 rotate through three buffers, and the other arrays are
   // kept too: memory once mapped is not returned and mapped again at every level.
@@ -259,9 +271,11 @@ SortedLevelsResult sorted_levels_bfs(const Packing& packing, std::vector<std::ui
       }();
       for (std::size_t i = c * chunk; i < std::min(n, (c + 1) * chunk); ++i) {
         const int k = successors_of(level[i], out);
-        for (int m = 0; m < k; ++m) {
-          bits |= out[m];
-          self += out[m] == level[i];
+        if constexpr (!kBoundedWords) {
+          for (int m = 0; m < k; ++m) {
+            bits |= out[m];
+            self += out[m] == level[i];
+          }
         }
         out += k;
       }
@@ -270,6 +284,7 @@ SortedLevelsResult sorted_levels_bfs(const Packing& packing, std::vector<std::ui
       made[c] = std::uint64_t(out - begin);
     });
     std::uint64_t bits = 0, self = 0, generated = 0;
+    if constexpr (kBoundedWords) bits = std::uint64_t(-1) >> (64 - packing.word_bits());
     std::vector<std::span<const std::uint64_t>> parts;
     for (std::size_t c = 0; c < chunks; ++c) {
       bits |= used[c], self += loops[c], generated += made[c];

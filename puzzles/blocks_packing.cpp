@@ -46,6 +46,7 @@ std::optional<BlocksPacking> BlocksPacking::make(const Blocks& model) {
   for (std::size_t i = 0; i + 1 < std::size_t(k.n_); ++i)
     k.same_class_next_[i] = k.code_[i] == k.code_[i + 1] ? ~0ULL : 0;
   if (used > 64) return std::nullopt;
+  k.used_ = used;
   for (std::size_t i = 0, below = std::size_t(used); i < std::size_t(k.n_); ++i) {
     below -= k.bits_[i];
     k.shift_[i] = std::uint8_t(below);

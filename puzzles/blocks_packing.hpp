@@ -59,6 +59,8 @@ class BlocksPacking {
   [[nodiscard]] Blocks::State unpack(std::uint64_t w) const;
   // The successors of a word, at most the model's max_moves().
   [[nodiscard]] int moves() const { return model_.max_moves(); }
+  // Every word is below 2^word_bits(); a move always changes the word.
+  [[nodiscard]] int word_bits() const { return std::max(1, used_); }
   int successors(std::uint64_t w, std::uint64_t* out) const { return Successors(*this)(w, out); }
 
   // successors() for a run of words in ascending order: neighbours in the run share
@@ -173,6 +175,7 @@ class BlocksPacking {
 
   Blocks model_;
   int n_ = 0;                        // pieces
+  int used_ = 0;                     // bits of the fields
   int classes_ = 0;                  // piece classes
   std::vector<Place> place_;         // [class][field value]
   std::vector<std::uint8_t> index_;  // [class][anchor]: the field value
