@@ -167,9 +167,12 @@ class BlocksPacking {
     const auto old = int(w >> shift_[u] & field_[u]);
     // The new rank: after the class's other pieces below v.
     const int t = first_[u] + std::popcount(p.values[last_[u]] & ((std::uint64_t{1} << v) - 1)) - (old < v);
-    const int bits = bits_[u];
-    const std::uint64_t span = from_field_[std::size_t(std::max(t, i))] & ~above_field_[std::size_t(std::min(t, i))];
-    const std::uint64_t kept = t <= i ? (w & span) >> bits : (w & span) << bits;
+    // Which way the fields between move is as likely one way as the other: selected
+    // by masks, not branches.
+    const int up = -int(t > i);  // all ones when the rank grows: the fields between move up one
+    const std::uint64_t span = from_field_[std::size_t(i + ((t - i) & up))] & ~above_field_[std::size_t(t + ((i - t) & up))];
+    const std::uint64_t between = w & span, rises = std::uint64_t(std::int64_t(up));
+    const std::uint64_t kept = ((between >> bits_[u]) & ~rises) | ((between << bits_[u]) & rises);
     return (w & ~span) | (kept & span) | std::uint64_t(v) << shift_[std::size_t(t)];
   }
 
