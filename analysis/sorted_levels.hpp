@@ -98,13 +98,13 @@ inline void radix_sort_low(std::uint64_t* a, std::uint64_t* tmp, std::size_t n, 
   if (from != a) std::copy_n(from, n, a);
 }
 
-// Sorts the words of `chunks` into `sorted` (as many words), using `tmp` (as many)
-// as scratch: bucket b (words whose bits from `shift` up are b, of `buckets`) ends at
-// [start[b], start[b + 1]) of `sorted`. `count` is scratch too, kept by the caller so
-// that its pages stay mapped from level to level.
-inline void bucket_sort(std::span<const std::span<const std::uint64_t>> chunks, std::span<std::uint64_t> sorted,
-                        std::uint64_t* tmp, int shift, std::size_t buckets, std::vector<std::uint64_t>& start,
-                        std::vector<std::uint64_t>& count) {
+// Scatters the words of `chunks` into `sorted` (as many words) by bucket: bucket b
+// (words whose bits from `shift` up are b, of `buckets`) goes to [start[b],
+// start[b + 1]) of `sorted`, for radix_sort_low to sort. `count` is scratch, kept by
+// the caller so that its pages stay mapped from level to level.
+inline void bucket_scatter(std::span<const std::span<const std::uint64_t>> chunks, std::span<std::uint64_t> sorted,
+                           int shift, std::size_t buckets, std::vector<std::uint64_t>& start,
+                           std::vector<std::uint64_t>& count) {
   // The chunks go in groups of kScatterGroup, each with a row of counters: the
   // serial pass over the counters stays small beside the words.
   constexpr std::size_t kScatterGroup = 4;
@@ -130,11 +130,6 @@ inline void bucket_sort(std::span<const std::span<const std::uint64_t>> chunks, 
   tbb::parallel_for(std::size_t(0), k, [&](std::size_t g) {
     std::uint64_t* next = &count[g * buckets];
     each_word(g, [&](std::uint64_t w) { sorted[next[w >> shift]++] = w; });
-  });
-  tbb::parallel_for(tbb::blocked_range<std::size_t>(0, buckets), [&](const auto& range) {
-    for (std::size_t b = range.begin(); b != range.end(); ++b) {
-      radix_sort_low(sorted.data() + start[b], tmp + start[b], start[b + 1] - start[b], shift);
-    }
   });
 }
 
@@ -295,15 +290,16 @@ SortedLevelsResult sorted_levels_bfs(const Packing& packing, std::vector<std::ui
     const int shift = std::max(0, int(std::bit_width(bits)) - bucket_bits);
     const std::size_t buckets = std::size_t(1) << std::min(bucket_bits, int(std::bit_width(bits)));
     const auto sorted = scratch_buffer.take(generated);
-    // The successors' buffer is the sort's scratch: the chunks are read before the
-    // buckets are sorted.
-    detail::bucket_sort(parts, sorted, successors.data(), shift, buckets, bucket_start, bucket_count);
-
+    detail::bucket_scatter(parts, sorted, shift, buckets, bucket_start, bucket_count);
+    // Each bucket is merged while its sort has left it in cache. The successors'
+    // buffer is the sort's scratch: the chunks were read by the scatter.
     counts.assign(buckets, {});
     tbb::parallel_for(tbb::blocked_range<std::size_t>(0, buckets), [&](const auto& range) {
       for (std::size_t b = range.begin(); b != range.end(); ++b) {
-        counts[b] =
-            detail::subtract_levels(sorted.data() + bucket_start[b], sorted.data() + bucket_start[b + 1], older, level);
+        std::uint64_t* const first = sorted.data() + bucket_start[b];
+        const std::size_t size = bucket_start[b + 1] - bucket_start[b];
+        detail::radix_sort_low(first, successors.data() + bucket_start[b], size, shift);
+        counts[b] = detail::subtract_levels(first, first + size, older, level);
       }
     });
     next_start.assign(buckets + 1, 0);

@@ -50,9 +50,19 @@ std::optional<BlocksPacking> BlocksPacking::make(const Blocks& model) {
   for (std::size_t i = 0, below = std::size_t(used); i < std::size_t(k.n_); ++i) {
     below -= k.bits_[i];
     k.shift_[i] = std::uint8_t(below);
-    k.from_field_[i] = ~std::uint64_t{0} << below;
-    k.above_field_[i] = below + k.bits_[i] == 64 ? 0 : ~std::uint64_t{0} << (below + k.bits_[i]);
     for (std::size_t b = below; b < below + k.bits_[i]; ++b) k.piece_of_bit_[b] = std::uint8_t(i);
+  }
+  const auto field_bits = [&](int i) { return k.field_[std::size_t(i)] << k.shift_[std::size_t(i)]; };
+  for (int i = 0; i < k.n_; ++i) {
+    k.row_[std::size_t(i)] = std::uint16_t(k.rank_change_.size());
+    for (int t = k.first_[std::size_t(i)]; t <= k.last_[std::size_t(i)]; ++t) {
+      RankChange c;
+      for (int j = std::min(i, t); j <= std::max(i, t); ++j) c.span |= field_bits(j);
+      c.moving = c.span & ~field_bits(t);
+      // Fields move toward lower bits (right) when the rank is earlier.
+      c.rotate = t < i ? -k.bits_[std::size_t(i)] : k.bits_[std::size_t(i)];
+      k.rank_change_.push_back(c);
+    }
   }
   return k;
 }

@@ -167,14 +167,20 @@ class BlocksPacking {
     const auto old = int(w >> shift_[u] & field_[u]);
     // The new rank: after the class's other pieces below v.
     const int t = first_[u] + std::popcount(p.values[last_[u]] & ((std::uint64_t{1} << v) - 1)) - (old < v);
-    // Which way the fields between move is as likely one way as the other: selected
-    // by masks, not branches.
-    const int up = -int(t > i);  // all ones when the rank grows: the fields between move up one
-    const std::uint64_t span = from_field_[std::size_t(i + ((t - i) & up))] & ~above_field_[std::size_t(t + ((i - t) & up))];
-    const std::uint64_t between = w & span, rises = std::uint64_t(std::int64_t(up));
-    const std::uint64_t kept = ((between >> bits_[u]) & ~rises) | ((between << bits_[u]) & rises);
-    return (w & ~span) | (kept & span) | std::uint64_t(v) << shift_[std::size_t(t)];
+    // A table rather than a test of which way the fields move: that is as likely one
+    // way as the other, and the branch would be mispredicted.
+    const RankChange& c = rank_change_[row_[u] + std::size_t(t - first_[u])];
+    return (w & ~c.span) | (std::rotl(w, c.rotate) & c.moving) | std::uint64_t(v) << shift_[std::size_t(t)];
   }
+
+  // Piece i of a class taking rank t: the fields of ranks i to t (span), where those
+  // that move one field over land (moving: the span less rank t's field, since the
+  // rotation may wrap the field dropped there), and the rotation that moves them.
+  struct RankChange {
+    std::uint64_t span = 0;
+    std::uint64_t moving = 0;
+    int rotate = 0;
+  };
 
   Blocks model_;
   int n_ = 0;                        // pieces
@@ -189,8 +195,8 @@ class BlocksPacking {
   std::array<std::uint8_t, Blocks::kMaxCells> shift_{}, bits_{};
   std::array<std::uint64_t, Blocks::kMaxCells> field_{};
   std::array<std::uint8_t, Blocks::kMaxCells> first_{}, last_{};
-  // Per piece: the bits of its field and all above, and the bits above its field.
-  std::array<std::uint64_t, Blocks::kMaxCells> from_field_{}, above_field_{};
+  std::vector<RankChange> rank_change_;                             // [piece][new rank in its class]
+  std::array<std::uint16_t, Blocks::kMaxCells> row_{};              // where a piece's rows start in rank_change_
   std::array<std::uint64_t, Blocks::kMaxCells> same_class_next_{};  // ~0 when the next piece is of its class, else 0
   std::array<std::uint8_t, 64> piece_of_bit_{};  // the piece whose field holds a bit (0 above the fields)
 };
