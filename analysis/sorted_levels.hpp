@@ -98,27 +98,33 @@ inline void radix_sort_low(std::uint64_t* a, std::uint64_t* tmp, std::size_t n, 
   if (from != a) std::copy_n(from, n, a);
 }
 
+// The chunks of successors go in groups of kScatterGroup, each with a row of bucket
+// counters: the serial pass over the counters stays small beside the words.
+inline constexpr std::size_t kScatterGroup = 4;
+
+// Counts `words` by bucket (w >> shift) into `row`.
+inline void count_buckets(std::span<const std::uint64_t> words, int shift, std::uint64_t* row) {
+  for (const std::uint64_t w : words) ++row[w >> shift];
+}
+
 // Scatters the words of `chunks` into `sorted` (as many words) by bucket: bucket b
 // (words whose bits from `shift` up are b, of `buckets`) goes to [start[b],
-// start[b + 1]) of `sorted`, for radix_sort_low to sort. `count` is scratch, kept by
-// the caller so that its pages stay mapped from level to level.
+// start[b + 1]) of `sorted`, for radix_sort_low to sort. `count` holds a row of
+// counters per group of chunks ([group][bucket]), filled already when `counted`; it
+// is kept by the caller so that its pages stay mapped from level to level.
 inline void bucket_scatter(std::span<const std::span<const std::uint64_t>> chunks, std::span<std::uint64_t> sorted,
                            int shift, std::size_t buckets, std::vector<std::uint64_t>& start,
-                           std::vector<std::uint64_t>& count) {
-  // The chunks go in groups of kScatterGroup, each with a row of counters: the
-  // serial pass over the counters stays small beside the words.
-  constexpr std::size_t kScatterGroup = 4;
+                           std::vector<std::uint64_t>& count, bool counted) {
   const std::size_t k = (chunks.size() + kScatterGroup - 1) / kScatterGroup;
-  const auto each_word = [&](std::size_t g, auto&& f) {
-    for (std::size_t c = g * kScatterGroup; c < std::min(chunks.size(), (g + 1) * kScatterGroup); ++c) {
-      for (const std::uint64_t w : chunks[c]) f(w);
-    }
+  const auto group = [&](std::size_t g) {
+    return chunks.subspan(g * kScatterGroup, std::min(chunks.size() - g * kScatterGroup, kScatterGroup));
   };
-  count.assign(k * buckets, 0);  // [group][bucket]
-  tbb::parallel_for(std::size_t(0), k, [&](std::size_t g) {
-    std::uint64_t* mine = &count[g * buckets];
-    each_word(g, [&](std::uint64_t w) { ++mine[w >> shift]; });
-  });
+  if (!counted) {
+    count.assign(k * buckets, 0);
+    tbb::parallel_for(std::size_t(0), k, [&](std::size_t g) {
+      for (const auto words : group(g)) count_buckets(words, shift, &count[g * buckets]);
+    });
+  }
   // Offsets bucket-major, group-minor: each group scatters into its own runs.
   start.assign(buckets + 1, 0);
   std::uint64_t at = 0;
@@ -129,7 +135,9 @@ inline void bucket_scatter(std::span<const std::span<const std::uint64_t>> chunk
   start[buckets] = at;
   tbb::parallel_for(std::size_t(0), k, [&](std::size_t g) {
     std::uint64_t* next = &count[g * buckets];
-    each_word(g, [&](std::uint64_t w) { sorted[next[w >> shift]++] = w; });
+    for (const auto words : group(g)) {
+      for (const std::uint64_t w : words) sorted[next[w >> shift]++] = w;
+    }
   });
 }
 
@@ -244,53 +252,68 @@ SortedLevelsResult sorted_levels_bfs(const Packing& packing, std::vector<std::ui
     const std::uint64_t expected =
         r.layers.size() > 1 ? std::min<std::uint64_t>(moves, r.successors / (total - n) + 2) : moves;
     budget.require(sorted_levels_bytes(older.size(), n, expected), name + ": sorted levels");
-    // Fixed chunks of positions, fewer for small levels (each costs a row of bucket
+    // Fixed chunks of positions, fewer for small levels (each four cost a row of bucket
     // counters), so neither the layout nor the result depends on the threads. Each
     // chunk writes its successors from its own offset; the OR of every word gives the
     // bits in use (the buckets' shift), and self-loops are counted apart (they are
     // inside the level, but no edge to another position).
     const std::size_t chunks = std::clamp<std::size_t>(n / 4096, 1, detail::kLevelChunks);
     const std::size_t chunk = (n + chunks - 1) / chunks;
+    const std::size_t groups = (chunks + detail::kScatterGroup - 1) / detail::kScatterGroup;
     const auto successors = successor_buffer.take(n * moves);
+    // About 2,048 words a bucket, at most 2^kLevelBucketBits buckets.
+    int shift = 0;
+    std::size_t buckets = 1;
+    const auto choose_buckets = [&](std::uint64_t words, std::uint64_t bits) {
+      const int bucket_bits = std::min(detail::kLevelBucketBits, int(std::bit_width(words / 2048)));
+      shift = std::max(0, int(std::bit_width(bits)) - bucket_bits);
+      buckets = std::size_t(1) << std::min(bucket_bits, int(std::bit_width(bits)));
+    };
+    // When the packing states its words' width, the buckets are known before the
+    // successors are made (from the expected count), and each chunk's words are
+    // counted right after they are made, while they are in cache.
+    if constexpr (kBoundedWords) {
+      choose_buckets(n * expected, std::uint64_t(-1) >> (64 - packing.word_bits()));
+      bucket_count.assign(groups * buckets, 0);
+    }
     std::vector<std::uint64_t> used(chunks, 0), loops(chunks, 0), made(chunks, 0);
-    tbb::parallel_for(std::size_t(0), chunks, [&](std::size_t c) {
-      std::uint64_t bits = 0, self = 0;
-      std::uint64_t* const begin = successors.data() + c * chunk * moves;
-      std::uint64_t* out = begin;
-      auto successors_of = [&] {  // a packing's own way through ascending words, if it has one
-        if constexpr (requires { typename Packing::Successors; }) {
-          return typename Packing::Successors(packing);
-        } else {
-          return [&](std::uint64_t w, std::uint64_t* to) { return packing.successors(w, to); };
-        }
-      }();
-      for (std::size_t i = c * chunk; i < std::min(n, (c + 1) * chunk); ++i) {
-        const int k = successors_of(level[i], out);
-        if constexpr (!kBoundedWords) {
-          for (int m = 0; m < k; ++m) {
-            bits |= out[m];
-            self += out[m] == level[i];
+    tbb::parallel_for(std::size_t(0), groups, [&](std::size_t g) {
+      for (std::size_t c = g * detail::kScatterGroup; c < std::min(chunks, (g + 1) * detail::kScatterGroup); ++c) {
+        std::uint64_t bits = 0, self = 0;
+        std::uint64_t* const begin = successors.data() + c * chunk * moves;
+        std::uint64_t* out = begin;
+        auto successors_of = [&] {  // a packing's own way through ascending words, if it has one
+          if constexpr (requires { typename Packing::Successors; }) {
+            return typename Packing::Successors(packing);
+          } else {
+            return [&](std::uint64_t w, std::uint64_t* to) { return packing.successors(w, to); };
           }
+        }();
+        for (std::size_t i = c * chunk; i < std::min(n, (c + 1) * chunk); ++i) {
+          const int k = successors_of(level[i], out);
+          if constexpr (!kBoundedWords) {
+            for (int m = 0; m < k; ++m) {
+              bits |= out[m];
+              self += out[m] == level[i];
+            }
+          }
+          out += k;
         }
-        out += k;
+        if constexpr (kBoundedWords) detail::count_buckets({begin, out}, shift, &bucket_count[g * buckets]);
+        used[c] = bits;
+        loops[c] = self;
+        made[c] = std::uint64_t(out - begin);
       }
-      used[c] = bits;
-      loops[c] = self;
-      made[c] = std::uint64_t(out - begin);
     });
     std::uint64_t bits = 0, self = 0, generated = 0;
-    if constexpr (kBoundedWords) bits = std::uint64_t(-1) >> (64 - packing.word_bits());
     std::vector<std::span<const std::uint64_t>> parts;
     for (std::size_t c = 0; c < chunks; ++c) {
       bits |= used[c], self += loops[c], generated += made[c];
       parts.emplace_back(successors.data() + c * chunk * moves, made[c]);
     }
-    // About 2,048 words a bucket, at most 2^kLevelBucketBits buckets.
-    const int bucket_bits = std::min(detail::kLevelBucketBits, int(std::bit_width(generated / 2048)));
-    const int shift = std::max(0, int(std::bit_width(bits)) - bucket_bits);
-    const std::size_t buckets = std::size_t(1) << std::min(bucket_bits, int(std::bit_width(bits)));
+    if constexpr (!kBoundedWords) choose_buckets(generated, bits);
     const auto sorted = scratch_buffer.take(generated);
-    detail::bucket_scatter(parts, sorted, shift, buckets, bucket_start, bucket_count);
+    detail::bucket_scatter(parts, sorted, shift, buckets, bucket_start, bucket_count, kBoundedWords);
     // Each bucket is merged while its sort has left it in cache. The successors'
     // buffer is the sort's scratch: the chunks were read by the scatter.
     counts.assign(buckets, {});
