@@ -1,22 +1,29 @@
 // The visited set of the parallel ranked enumerations (ranked_enumerate.hpp,
 // permutation_enumerate.hpp), one bit per rank, shared without atomic
 // instructions: a locked read-modify-write costs about as much as the rest of a
-// lookup. During a level the `visited` words (every earlier level) are only read,
-// and each worker marks what it finds in its own words. After the level a state two
-// workers both found is kept by the first of them (marked_before), and absorb() ORs
-// the workers' words into `visited`, word range by word range in parallel. So the
-// set and the layer sizes do not depend on the thread count or on which worker
-// found a state; only the order inside a frontier does, and nothing downstream
-// reads it (vertex ids are ranks in ascending order).
+// lookup. During a parallel level the `visited` words (every earlier level) are
+// only read, and each worker marks what it finds in its own words. After the level
+// a state two workers both found is kept by the first of them (marked_before), and
+// absorb() ORs the workers' words into `visited`, word range by word range in
+// parallel. So the set and the layer sizes do not depend on the thread count or on
+// which worker found a state; only the order inside a frontier does, and nothing
+// downstream reads it (vertex ids are ranks in ascending order).
+//
+// A serial level (a small frontier, or one thread) runs on the calling thread
+// alone and marks `visited` itself: with no other writer there is nothing to merge,
+// and a sweep of every word per level would cost more than such a level's lookups
+// (tiles:2x5 has 56 levels, half of them under 5,000 states).
 #pragma once
 
 #include <tbb/blocked_range.h>
+#include <tbb/enumerable_thread_specific.h>
 #include <tbb/parallel_for.h>
 
 #include <cstdint>
 #include <utility>
 #include <vector>
 
+#include "analysis/threads.hpp"
 #include "core/rank_bitset.hpp"
 
 namespace statespace {
@@ -49,10 +56,24 @@ class LevelBits {
  public:
   using Words = std::vector<std::uint64_t>;
 
-  explicit LevelBits(std::uint64_t rank_space) : size_(rank_space), visited_((rank_space + 63) / 64, 0) {}
+  explicit LevelBits(std::uint64_t rank_space)
+      : size_(rank_space), visited_((rank_space + 63) / 64, 0), one_thread_(worker_threads() == 1) {}
 
-  // Zeroed words for one worker's marks.
-  [[nodiscard]] Words worker_words() const { return Words(visited_.size(), 0); }
+  // Whether a level expanding `entries` states runs serially. Below the threshold a
+  // parallel level's fixed costs (waking the workers, three fork-joins, sweeping
+  // every worker's words) exceed what a second thread saves on the lookups.
+  [[nodiscard]] bool serial_level(std::uint64_t entries) const {
+    constexpr std::uint64_t kParallelEntries = 16384;
+    return one_thread_ || entries < kParallelEntries;
+  }
+  // The words a worker marks in this level: `visited` in a serial level, else the
+  // worker's own `words`, zeroed on first use (so a thread that only ever runs
+  // serial levels never allocates them).
+  [[nodiscard]] std::uint64_t* marks(Words& words, bool serial) {
+    if (serial) return visited_.data();
+    if (words.empty()) words.assign(visited_.size(), 0);
+    return words.data();
+  }
   // Bytes per worker (and for `visited`).
   [[nodiscard]] static std::uint64_t bytes_per_set(std::uint64_t rank_space) { return (rank_space + 63) / 64 * 8; }
 
@@ -70,22 +91,37 @@ class LevelBits {
   }
   [[nodiscard]] const std::uint64_t* visited_words() const { return visited_.data(); }
 
+  // The workers of a parallel level, as marked_before and absorb take them: those
+  // whose words (member `seen`) exist. Any worker may have run the level, and a
+  // worker that has only run serial levels has no words.
+  template <class Local>
+  [[nodiscard]] static std::vector<Local*> marking(tbb::enumerable_thread_specific<Local>& locals) {
+    std::vector<Local*> workers;
+    for (Local& local : locals) {
+      if (!local.seen.empty()) workers.push_back(&local);
+    }
+    return workers;
+  }
+
   // Whether any of the workers before `worker` marked r in this level.
-  [[nodiscard]] static bool marked_before(const std::vector<Words*>& seen, std::size_t worker, std::uint64_t r) {
+  template <class Local>
+  [[nodiscard]] static bool marked_before(const std::vector<Local*>& workers, std::size_t worker, std::uint64_t r) {
     for (std::size_t j = 0; j < worker; ++j) {
-      if ((*seen[j])[r >> 6] & bit(r)) return true;
+      if (workers[j]->seen[r >> 6] & bit(r)) return true;
     }
     return false;
   }
 
-  // Ends a level: every worker's marks join `visited` and are cleared.
-  void absorb(const std::vector<Words*>& seen) {
+  // Ends a parallel level: every worker's marks join `visited` and are cleared.
+  template <class Local>
+  void absorb(const std::vector<Local*>& workers) {
     constexpr std::size_t kWordGrain = 4096;
     for_each_chunk(visited_.size(), kWordGrain, [&](const auto& range) {
-      for (Words* words : seen) {
+      for (Local* worker : workers) {
+        Words& seen = worker->seen;
         for (std::size_t w = range.begin(); w != range.end(); ++w) {
-          visited_[w] |= (*words)[w];
-          (*words)[w] = 0;
+          visited_[w] |= seen[w];
+          seen[w] = 0;
         }
       }
     });
@@ -98,6 +134,7 @@ class LevelBits {
 
   std::uint64_t size_;
   Words visited_;
+  bool one_thread_;
 };
 
 }  // namespace statespace

@@ -97,7 +97,7 @@ RankedEnumeration enumerate_permutation(const P& p, Board start, Progress* progr
   const BucketMoves moves(p);
   LevelBits bits(p.rank_space());
   tbb::enumerable_thread_specific<Local> locals([&] {
-    Local local{bits.worker_words(), {}, 0};
+    Local local;
     for (auto& buckets : local.found) buckets.resize(moves.buckets());
     return local;
   });
@@ -109,8 +109,10 @@ RankedEnumeration enumerate_permutation(const P& p, Board start, Progress* progr
   std::uint64_t total = 1;
   std::uint64_t level_entries = 1;
   for (int parity = 0;; parity ^= 1) {
+    const bool serial = bits.serial_level(level_entries);
     const auto run = [&](const tbb::blocked_range<std::size_t>& range) {
       Local& local = locals.local();
+      std::uint64_t* const marks = bits.marks(local.seen, serial);
       for (std::size_t w = range.begin(); w != range.end(); ++w) {
         const Work& item = work[w];
         for (const auto& move : moves.moves(item.bucket)) {
@@ -123,7 +125,7 @@ RankedEnumeration enumerate_permutation(const P& p, Board start, Progress* progr
           const RankedBoard* in = item.entries;
           const std::size_t size = item.size;
           const std::uint64_t* visited = bits.visited_words();
-          std::uint64_t* seen = local.seen.data();
+          std::uint64_t* seen = marks;
           RankedBoard* slot = out.items.data();
           std::size_t count = out.count;
           for (std::size_t i = 0; i < size; ++i) {
@@ -136,40 +138,34 @@ RankedEnumeration enumerate_permutation(const P& p, Board start, Progress* progr
         }
       }
     };
-    if (level_entries <= kGrain) {
+    if (serial) {
       run(tbb::blocked_range<std::size_t>(0, work.size()));
     } else {
       tbb::parallel_for(tbb::blocked_range<std::size_t>(0, work.size(), 1), run);
-    }
-
-    std::vector<Local*> workers;
-    std::vector<LevelBits::Words*> seen;
-    for (Local& local : locals) {
-      workers.push_back(&local);
-      seen.push_back(&local.seen);
-    }
-    tbb::parallel_for(std::size_t{1}, workers.size(), [&](std::size_t i) {  // empty for one worker
-      for (Bucket& b : workers[i]->found[parity]) {
-        std::size_t kept = 0;
-        for (std::size_t j = 0; j < b.count; ++j) {
-          if (!LevelBits::marked_before(seen, i, b.items[j].rank)) b.items[kept++] = b.items[j];
+      const std::vector<Local*> workers = LevelBits::marking(locals);
+      tbb::parallel_for(std::size_t{1}, workers.size(), [&](std::size_t i) {  // empty for one worker
+        for (Bucket& b : workers[i]->found[parity]) {
+          std::size_t kept = 0;
+          for (std::size_t j = 0; j < b.count; ++j) {
+            if (!LevelBits::marked_before(workers, i, b.items[j].rank)) b.items[kept++] = b.items[j];
+          }
+          b.count = kept;
         }
-        b.count = kept;
-      }
-    });
-    bits.absorb(seen);
+      });
+      bits.absorb(workers);
+    }
 
     work.clear();
     std::uint64_t layer = 0;  // this level's states, the next level's entries
-    for (Local* local : workers) {
-      const auto& buckets = local->found[parity];
+    for (Local& local : locals) {
+      const auto& buckets = local.found[parity];
       for (std::size_t b = 0; b < buckets.size(); ++b) {
         for (std::size_t begin = 0; begin < buckets[b].count; begin += kGrain) {
           work.push_back({int(b), buckets[b].items.data() + begin, std::min(kGrain, buckets[b].count - begin)});
         }
         layer += buckets[b].count;
       }
-      for (Bucket& b : local->found[parity ^ 1]) b.count = 0;  // the next level writes there
+      for (Bucket& b : local.found[parity ^ 1]) b.count = 0;  // the next level writes there
     }
     if (layer == 0) break;
     if (order) {

@@ -39,36 +39,39 @@ RankedEnumeration enumerate_ranked(const P& p, const typename P::State& start, P
       std::uint64_t lookups = 0;
     };
     LevelBits bits(p.rank_space());
-    tbb::enumerable_thread_specific<Local> locals([&] { return Local{bits.worker_words(), {}, 0}; });
+    tbb::enumerable_thread_specific<Local> locals;
     bits.visit(p.rank(start));
     std::vector<State> frontier{start};
     RankedEnumeration e{{}, {1}, 0};
     if (order) order->push_back(p.rank(start));
     std::uint64_t total = 1;
     while (true) {
-      for_each_chunk(frontier.size(), kGrain, [&](const auto& range) {
+      const bool serial = bits.serial_level(frontier.size());
+      const auto run = [&](const tbb::blocked_range<std::size_t>& range) {
         Local& local = locals.local();
+        std::uint64_t* const marks = bits.marks(local.seen, serial);
         for (std::size_t i = range.begin(); i != range.end(); ++i) {
           p.for_each_successor(frontier[i], [&](const State& s) {
             ++local.lookups;
-            if (bits.claim(local.seen.data(), p.rank(s))) local.found.push_back(s);
+            if (bits.claim(marks, p.rank(s))) local.found.push_back(s);
           });
         }
-      });
-      std::vector<Local*> workers;
-      std::vector<LevelBits::Words*> seen;
-      for (Local& local : locals) {
-        workers.push_back(&local);
-        seen.push_back(&local.seen);
+      };
+      if (serial) {
+        run(tbb::blocked_range<std::size_t>(0, frontier.size()));
+      } else {
+        tbb::parallel_for(tbb::blocked_range<std::size_t>(0, frontier.size(), kGrain), run);
+        const std::vector<Local*> workers = LevelBits::marking(locals);
+        for (std::size_t i = 1; i < workers.size(); ++i) {
+          std::erase_if(workers[i]->found,
+                        [&](const State& s) { return LevelBits::marked_before(workers, i, p.rank(s)); });
+        }
+        bits.absorb(workers);
       }
-      for (std::size_t i = 1; i < workers.size(); ++i) {
-        std::erase_if(workers[i]->found, [&](const State& s) { return LevelBits::marked_before(seen, i, p.rank(s)); });
-      }
-      bits.absorb(seen);
       frontier.clear();
-      for (Local* local : workers) {
-        frontier.insert(frontier.end(), local->found.begin(), local->found.end());
-        local->found.clear();
+      for (Local& local : locals) {
+        frontier.insert(frontier.end(), local.found.begin(), local.found.end());
+        local.found.clear();
       }
       if (frontier.empty()) break;
       if (order) {
