@@ -182,27 +182,31 @@ void parallel_for_reporting(std::uint64_t n, Progress* progress, std::string_vie
 template <Puzzle P>
 void build_edges(const P& p, ExplicitSpace<P>& space, Progress* progress) {
   const std::uint64_t n = space.vertices();
-  std::vector<std::uint64_t> offsets(n + 1, 0);
+  std::vector<Vertex> offsets(n + 1, 0);
   parallel_for_reporting(n, progress, "graph degrees", [&](const auto& range) {
     for (auto v = range.begin(); v != range.end(); ++v) {
-      std::uint64_t degree = 0;
+      Vertex degree = 0;
       p.for_each_successor(space.state(Vertex(v)), [&](const auto&) { ++degree; });
       offsets[v + 1] = degree;
     }
   });
-  for (std::uint64_t v = 0; v < n; ++v) offsets[v + 1] += offsets[v];
-  if (offsets[n] > kMaxGraphEdges) {
-    throw UsageError(p.name() + ": " + with_commas(offsets[n]) +
+  std::uint64_t edges = 0;  // 64 bits, so that the check below sees an overflow
+  for (std::uint64_t v = 1; v <= n; ++v) {
+    edges += offsets[v];
+    offsets[v] = Vertex(edges);
+  }
+  if (edges > kMaxGraphEdges) {
+    throw UsageError(p.name() + ": " + with_commas(edges) +
                      " edges do not fit 32-bit edge ids (use --engine implicit)");
   }
-  std::vector<Vertex> targets(offsets[n]);
+  std::vector<Vertex> targets(edges);
   parallel_for_reporting(n, progress, "graph edges", [&](const auto& range) {
     for (auto v = range.begin(); v != range.end(); ++v) {
       std::uint64_t e = offsets[v];
       p.for_each_successor(space.state(Vertex(v)), [&](const auto& s) { targets[e++] = space.vertex_of(s); });
     }
   });
-  space.graph = make_graph(offsets, targets);
+  space.graph = make_graph(std::move(offsets), std::move(targets));
   if (progress) progress->step("CSR graph", n, n);
 }
 
