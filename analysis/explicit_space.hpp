@@ -15,6 +15,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <limits>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -23,6 +24,7 @@
 #include "analysis/bfs.hpp"
 #include "analysis/graph.hpp"
 #include "analysis/memory.hpp"
+#include "analysis/permutation_enumerate.hpp"
 #include "analysis/progress.hpp"
 #include "analysis/ranked_enumerate.hpp"
 #include "analysis/threads.hpp"
@@ -178,17 +180,54 @@ void parallel_for_reporting(std::uint64_t n, Progress* progress, std::string_vie
   }
 }
 
+// The successors of a vertex, in the model's successor order. A permutation puzzle's
+// successors are ranked from their parent's rank (SwapMove::rank_after, as the
+// ranked enumeration does) rather than afresh, and its degree is its blank cell's:
+// ranking each successor from scratch was most of an explicit run.
+template <Puzzle P>
+class SuccessorVertices {
+ public:
+  SuccessorVertices(const P& p, const ExplicitSpace<P>& space) : p_(p), space_(space) {
+    if constexpr (PermutationRanked<P>) moves_.emplace(p);
+  }
+
+  [[nodiscard]] Vertex degree(Vertex v) const {
+    if constexpr (PermutationRanked<P>) {
+      return Vertex(p_.degree(find_blank(p_.unrank(space_.ranks[v]), p_.cells())));
+    } else {
+      Vertex degree = 0;
+      p_.for_each_successor(space_.state(v), [&](const auto&) { ++degree; });
+      return degree;
+    }
+  }
+
+  template <class F>
+  void for_each(Vertex v, F&& f) const {
+    if constexpr (PermutationRanked<P>) {
+      const std::uint64_t r = space_.ranks[v];
+      const Board s = p_.unrank(r);
+      for (const auto& move : moves_->moves(BucketMoves::bucket(find_blank(s, p_.cells()), BucketMoves::kStart))) {
+        f(Vertex(space_.members.index_of(move.swap.rank_after(s, r))));
+      }
+    } else {
+      p_.for_each_successor(space_.state(v), [&](const auto& s) { f(space_.vertex_of(s)); });
+    }
+  }
+
+ private:
+  const P& p_;
+  const ExplicitSpace<P>& space_;
+  std::optional<BucketMoves> moves_;  // permutation puzzles: every blank cell's moves
+};
+
 // Out-edges of every vertex into the CSR graph, computed in parallel.
 template <Puzzle P>
 void build_edges(const P& p, ExplicitSpace<P>& space, Progress* progress) {
   const std::uint64_t n = space.vertices();
+  const SuccessorVertices<P> successors(p, space);
   std::vector<Vertex> offsets(n + 1, 0);
   parallel_for_reporting(n, progress, "graph degrees", [&](const auto& range) {
-    for (auto v = range.begin(); v != range.end(); ++v) {
-      Vertex degree = 0;
-      p.for_each_successor(space.state(Vertex(v)), [&](const auto&) { ++degree; });
-      offsets[v + 1] = degree;
-    }
+    for (auto v = range.begin(); v != range.end(); ++v) offsets[v + 1] = successors.degree(Vertex(v));
   });
   std::uint64_t edges = 0;  // 64 bits, so that the check below sees an overflow
   for (std::uint64_t v = 1; v <= n; ++v) {
@@ -203,7 +242,7 @@ void build_edges(const P& p, ExplicitSpace<P>& space, Progress* progress) {
   parallel_for_reporting(n, progress, "graph edges", [&](const auto& range) {
     for (auto v = range.begin(); v != range.end(); ++v) {
       std::uint64_t e = offsets[v];
-      p.for_each_successor(space.state(Vertex(v)), [&](const auto& s) { targets[e++] = space.vertex_of(s); });
+      successors.for_each(Vertex(v), [&](Vertex w) { targets[e++] = w; });
     }
   });
   space.graph = make_graph(std::move(offsets), std::move(targets));
