@@ -182,35 +182,59 @@ void parallel_for_reporting(std::uint64_t n, Progress* progress, std::string_vie
 
 // The successors of a vertex, in the model's successor order. A permutation puzzle's
 // successors are ranked from their parent's rank (SwapMove::rank_after, as the
-// ranked enumeration does) rather than afresh, and its degree is its blank cell's:
-// ranking each successor from scratch was most of an explicit run.
+// ranked enumeration does) rather than afresh, its degree is its blank cell's, and
+// its positions are stepped through in rank order (next_permutation) rather than
+// unranked one by one: ranking and unranking were most of an explicit run.
 template <Puzzle P>
 class SuccessorVertices {
  public:
+  using State = typename P::State;
+
   SuccessorVertices(const P& p, const ExplicitSpace<P>& space) : p_(p), space_(space) {
     if constexpr (PermutationRanked<P>) moves_.emplace(p);
   }
 
-  [[nodiscard]] Vertex degree(Vertex v) const {
+  // Calls f(v, position of v) for every v in [begin, end), in order.
+  template <class F>
+  void for_each_vertex(std::uint64_t begin, std::uint64_t end, F&& f) const {
     if constexpr (PermutationRanked<P>) {
-      return Vertex(p_.degree(find_blank(p_.unrank(space_.ranks[v]), p_.cells())));
+      constexpr std::uint64_t kMaxSteps = 8;  // farther apart, unranking is cheaper
+      State s{};
+      for (std::uint64_t v = begin, at = 0; v < end; ++v) {
+        const std::uint64_t r = space_.ranks[v];
+        if (v == begin || r - at > kMaxSteps) {
+          s = p_.unrank(r);
+        } else {
+          for (; at < r; ++at) s = next_permutation(s, p_.cells());
+        }
+        at = r;
+        f(Vertex(v), s);
+      }
+    } else {
+      for (std::uint64_t v = begin; v < end; ++v) f(Vertex(v), space_.state(Vertex(v)));
+    }
+  }
+
+  [[nodiscard]] Vertex degree(const State& s) const {
+    if constexpr (PermutationRanked<P>) {
+      return Vertex(p_.degree(find_blank(s, p_.cells())));
     } else {
       Vertex degree = 0;
-      p_.for_each_successor(space_.state(v), [&](const auto&) { ++degree; });
+      p_.for_each_successor(s, [&](const auto&) { ++degree; });
       return degree;
     }
   }
 
+  // Calls f(w) for every successor w of v, whose position is s.
   template <class F>
-  void for_each(Vertex v, F&& f) const {
+  void for_each_successor(Vertex v, const State& s, F&& f) const {
     if constexpr (PermutationRanked<P>) {
       const std::uint64_t r = space_.ranks[v];
-      const Board s = p_.unrank(r);
       for (const auto& move : moves_->moves(BucketMoves::bucket(find_blank(s, p_.cells()), BucketMoves::kStart))) {
         f(Vertex(space_.members.index_of(move.swap.rank_after(s, r))));
       }
     } else {
-      p_.for_each_successor(space_.state(v), [&](const auto& s) { f(space_.vertex_of(s)); });
+      p_.for_each_successor(s, [&](const State& t) { f(space_.vertex_of(t)); });
     }
   }
 
@@ -227,7 +251,8 @@ void build_edges(const P& p, ExplicitSpace<P>& space, Progress* progress) {
   const SuccessorVertices<P> successors(p, space);
   std::vector<Vertex> offsets(n + 1, 0);
   parallel_for_reporting(n, progress, "graph degrees", [&](const auto& range) {
-    for (auto v = range.begin(); v != range.end(); ++v) offsets[v + 1] = successors.degree(Vertex(v));
+    successors.for_each_vertex(range.begin(), range.end(),
+                               [&](Vertex v, const auto& s) { offsets[v + 1] = successors.degree(s); });
   });
   std::uint64_t edges = 0;  // 64 bits, so that the check below sees an overflow
   for (std::uint64_t v = 1; v <= n; ++v) {
@@ -240,10 +265,10 @@ void build_edges(const P& p, ExplicitSpace<P>& space, Progress* progress) {
   }
   std::vector<Vertex> targets(edges);
   parallel_for_reporting(n, progress, "graph edges", [&](const auto& range) {
-    for (auto v = range.begin(); v != range.end(); ++v) {
+    successors.for_each_vertex(range.begin(), range.end(), [&](Vertex v, const auto& s) {
       std::uint64_t e = offsets[v];
-      successors.for_each(Vertex(v), [&](Vertex w) { targets[e++] = w; });
-    }
+      successors.for_each_successor(v, s, [&](Vertex w) { targets[e++] = w; });
+    });
   });
   space.graph = make_graph(std::move(offsets), std::move(targets));
   if (progress) progress->step("CSR graph", n, n);

@@ -52,6 +52,26 @@ inline constexpr std::array<std::uint64_t, 21> kFactorial = [] {
   return b;
 }
 
+// The permutation of rank permutation_rank(b, n) + 1 (std::next_permutation over
+// cells [0, n)); b must not be the last one. A walk over ascending ranks steps with
+// this, a few swaps on average, instead of unranking each (n divisions and a
+// quadratic digit loop).
+[[nodiscard]] constexpr Board next_permutation(Board b, int n) {
+  int i = n - 1;  // the descending suffix starts at i
+  while (b.at(i - 1) > b.at(i)) --i;
+  int j = n - 1;  // the smallest code of the suffix above the one before it
+  while (b.at(j) < b.at(i - 1)) --j;
+  const unsigned pivot = b.at(i - 1);
+  b.set(i - 1, b.at(j));
+  b.set(j, pivot);
+  for (int lo = i, hi = n - 1; lo < hi; ++lo, --hi) {
+    const unsigned x = b.at(lo);
+    b.set(lo, b.at(hi));
+    b.set(hi, x);
+  }
+  return b;
+}
+
 // Counts of each code 0..15 in a multiset arrangement.
 using Counts = std::array<std::uint8_t, 16>;
 

@@ -8,6 +8,7 @@
 #include "core/byte_cells.hpp"
 #include "core/errors.hpp"
 #include "core/puzzle.hpp"
+#include "core/ranking.hpp"
 #include "puzzles/registry.hpp"
 
 namespace statespace {
@@ -49,6 +50,18 @@ TEST(Ranking, RankOrderIsLexicographicOrderOfCells) {
     }
     ASSERT_LT(a, b);
   }
+}
+
+TEST(Ranking, NextPermutationStepsToTheNextRank) {
+  for (int n : {2, 3, 7, 8}) {
+    Board b = permutation_unrank(0, n);
+    for (std::uint64_t r = 1; r < kFactorial[std::size_t(n)]; ++r) {
+      b = next_permutation(b, n);
+      ASSERT_EQ(b, permutation_unrank(r, n)) << n << " " << r;
+    }
+  }
+  const std::uint64_t r = 20922789887000u;  // 16 cells: every code a nibble
+  EXPECT_EQ(next_permutation(permutation_unrank(r, 16), 16), permutation_unrank(r + 1, 16));
 }
 
 TEST(Ranking, PermutationRankOf16CellsRoundTrips) {
