@@ -5,7 +5,7 @@
 //   build_explicit(): vertex ids = positions in canonical order (ascending rank, or
 //                     ascending state for models without a rank), out-edges computed
 //                     in parallel (each vertex's successors are independent) and
-//                     copied into the CSR graph.
+//                     moved into the CSR graph (make_graph, analysis/graph.hpp).
 #pragma once
 
 #include <absl/container/flat_hash_map.h>
