@@ -57,11 +57,12 @@ class ImplicitEngine {
   // Largest number of up/down targets one scan adds past its budget (one word's 32
   // positions x 2 moves).
   static constexpr std::size_t kScanOvershoot = 2 * TwoBitTable::kPerWord;
-  // Queues for scans of `budget` targets per round into `slices` destinations.
-  static std::vector<SliceQueues> queues(unsigned sources, unsigned slices, std::size_t budget) {
+  // Queues for up to `capacity` targets per round into `slices` destinations, filled
+  // by scans of `step` targets (each may add kScanOvershoot more).
+  static std::vector<SliceQueues> queues(unsigned sources, unsigned slices, std::size_t capacity, std::size_t step) {
     std::vector<SliceQueues> out;
     out.reserve(sources);
-    for (unsigned s = 0; s < sources; ++s) out.emplace_back(slices, budget + kScanOvershoot);
+    for (unsigned s = 0; s < sources; ++s) out.emplace_back(slices, capacity + kScanOvershoot, step + kScanOvershoot);
     return out;
   }
 

@@ -12,6 +12,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cassert>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
@@ -48,33 +49,66 @@ class SlicePartition {
 
 // What one source queued for each destination slice in the current round: 32-bit
 // offsets within the destination (partitions keep slices below 2^32 entries), which
-// halves the memory and the bytes processes exchange. Each destination has room for
-// everything a source may queue in one round (`capacity`), so a push is one store
-// through a pointer, without a capacity check; the room is reserved, not touched, so
-// only the pages a round fills count.
+// halves the memory and the bytes processes exchange. A destination's offsets fill
+// blocks of kBlock taken from one pool per source, sized for everything the source
+// may queue in a round (`capacity`): the pool's first blocks are reused every round,
+// so the memory touched is what a round holds, however the targets are spread over
+// the destinations. A push is one store through a pointer, without a check: before
+// each step of at most `step` pushes, make_room() gives every destination whose
+// block has less room left a fresh block.
 class SliceQueues {
  public:
+  static constexpr std::size_t kBlock = 8192;
+
   SliceQueues() = default;
-  SliceQueues(unsigned slices, std::size_t capacity)
-      : capacity_(capacity),
-        storage_(new std::uint32_t[std::size_t(slices) * capacity]),
+  SliceQueues(unsigned slices, std::size_t capacity, std::size_t step)
+      : step_(step),
+        blocks_((capacity + kBlock - step - 1) / (kBlock - step) + slices),
+        storage_(new std::uint32_t[blocks_ * kBlock]),
         slices_(slices),
         lines_(slices + 2 * kPerLine),
-        ends_(lines_.data() + (kPerLine - reinterpret_cast<std::uintptr_t>(lines_.data()) / sizeof(void*) % kPerLine)) {
+        ends_(lines_.data() + (kPerLine - reinterpret_cast<std::uintptr_t>(lines_.data()) / sizeof(void*) % kPerLine)),
+        first_(slices),
+        runs_(slices) {
+    assert(step_ <= kBlock / 4);
+    for (auto& r : runs_) r.reserve(blocks_);
     clear();
   }
   void push(unsigned slice, std::uint32_t offset) { *ends_[slice]++ = offset; }
+  // Before a step: room for `step` more offsets to every destination.
+  void make_room() {
+    for (unsigned t = 0; t < slices_; ++t) {
+      if (std::size_t(first_[t] + kBlock - ends_[t]) < step_) {
+        held_ += std::size_t(ends_[t] - first_[t]);
+        runs_[t].emplace_back(first_[t], ends_[t]);
+        first_[t] = ends_[t] = take();
+      }
+    }
+  }
   // Offsets queued this round, over all destinations.
   [[nodiscard]] std::size_t size() const {
-    std::size_t total = 0;
-    for (unsigned t = 0; t < slices_; ++t) total += std::size_t(ends_[t] - begin(t));
+    std::size_t total = held_;
+    for (unsigned t = 0; t < slices_; ++t) total += std::size_t(ends_[t] - first_[t]);
     return total;
   }
-  [[nodiscard]] std::span<const std::uint32_t> to(unsigned slice) const {
-    return {begin(slice), std::size_t(ends_[slice] - begin(slice))};
+  // The offsets queued to one destination: how many, and them in the order queued.
+  [[nodiscard]] std::size_t count(unsigned slice) const {
+    std::size_t total = std::size_t(ends_[slice] - first_[slice]);
+    for (const auto& r : runs_[slice]) total += r.size();
+    return total;
+  }
+  template <class F>
+  void for_each_run(unsigned slice, F&& f) const {
+    for (const auto& r : runs_[slice]) f(r);
+    if (ends_[slice] != first_[slice]) f(std::span<const std::uint32_t>(first_[slice], ends_[slice]));
   }
   void clear() {
-    for (unsigned t = 0; t < slices_; ++t) ends_[t] = begin(t);
+    used_ = 0;
+    held_ = 0;
+    for (unsigned t = 0; t < slices_; ++t) {
+      runs_[t].clear();
+      first_[t] = ends_[t] = take();
+    }
   }
 
  private:
@@ -82,23 +116,36 @@ class SliceQueues {
   // own (ends_ starts on a line boundary inside lines_, a line of room after it),
   // or two lanes' pushes keep taking a shared line from each other's core.
   static constexpr std::size_t kPerLine = 64 / sizeof(void*);
-  [[nodiscard]] std::uint32_t* begin(unsigned slice) const { return storage_.get() + std::size_t(slice) * capacity_; }
-  std::size_t capacity_ = 0;
+  std::uint32_t* take() {
+    assert(used_ < blocks_ && "a source queued more than its capacity in one round");
+    return storage_.get() + used_++ * kBlock;
+  }
+  std::size_t step_ = 0, blocks_ = 0, used_ = 0;
+  std::size_t held_ = 0;  // offsets in runs_
   std::unique_ptr<std::uint32_t[]> storage_;
   unsigned slices_ = 0;
   std::vector<std::uint32_t*> lines_;
   std::uint32_t** ends_ = nullptr;
+  std::vector<std::uint32_t*> first_;                              // per destination: its current block
+  std::vector<std::vector<std::span<const std::uint32_t>>> runs_;  // per destination: earlier blocks' offsets
 };
 
 // One level in rounds over `chunks` pieces of the scan, with one set of queues per
-// lane (worker): in a round every lane takes unfinished chunks and runs
-// `scan(chunk, queues)` (true once that chunk is done) until its queues hold
-// `budget` offsets; then every destination slice t runs `apply(t, offsets)` for each
-// lane's queue to it. A chunk a lane leaves unfinished waits for the next round, for
-// any lane. So all lanes have work until the level's last round, however unevenly
-// the frontier is spread, and the counts do not depend on which lane did what.
+// lane (worker): in a round the lanes take unfinished chunks and run
+// `scan(chunk, queues, limit)` (true once that chunk is done; it stops early once
+// the queues hold `limit` offsets) until together they have queued lanes x `budget`
+// offsets; then every destination slice t runs `apply(t, offsets)` for each lane's
+// queue to it. A chunk a lane leaves unfinished waits for the next round, for any
+// lane. So all lanes have work until the level's last round, however unevenly the
+// frontier is spread, and the counts do not depend on which lane did what.
 // Chunks must cover whole table words (a scan writes its own chunk's words of the
 // other table directly) and destination slices whole words too.
+//
+// A lane scans in steps of kRoundStep offsets and adds each step to the round's
+// shared count: the targets a word yields vary with the frontier's density, so
+// lanes given equal shares would finish a round at different times and wait for
+// each other. Sharing the round's total, they finish within one step of each
+// other; a lane may queue up to round_capacity(lanes, budget) offsets.
 //
 // Most up/down targets lie in the slice of their source (a vertical move changes
 // the low digits of the sequence's rank), so lanes scanning neighbouring chunks
@@ -106,10 +153,14 @@ class SliceQueues {
 // apply phase. Each lane therefore takes the chunks of its own region (the
 // chunks in [lane, lane + 1) x chunks / lanes, the sources of about its share of
 // the slices) first and only then the other regions' chunks.
+constexpr std::size_t kRoundStep = 1024;
+constexpr std::size_t round_capacity(std::size_t lanes, std::size_t budget) { return (lanes > 1 ? 2 : 1) * budget; }
+
 template <class Scan, class Apply>
 void run_rounds(unsigned chunks, unsigned slices, std::vector<SliceQueues>& lanes, std::size_t budget, Scan&& scan,
                 Apply&& apply) {
-  const std::size_t regions = lanes.size();
+  const std::size_t regions = lanes.size(), round_total = lanes.size() * budget;
+  const std::size_t capacity = round_capacity(lanes.size(), budget);
   const auto region_of = [&](unsigned chunk) { return std::size_t(chunk) * regions / chunks; };
   std::vector<std::vector<unsigned>> pending(regions);
   for (unsigned c = 0; c < chunks; ++c) pending[region_of(c)].push_back(c);
@@ -118,21 +169,33 @@ void run_rounds(unsigned chunks, unsigned slices, std::vector<SliceQueues>& lane
     std::atomic<std::size_t> i{0};
   };
   std::unique_ptr<Next[]> next(new Next[regions]);
+  alignas(64) std::atomic<std::size_t> queued{0};
   const auto any_pending = [&] {
     return std::any_of(pending.begin(), pending.end(), [](const auto& p) { return !p.empty(); });
   };
   while (any_pending()) {
     for (std::size_t r = 0; r < regions; ++r) next[r].i.store(0, std::memory_order_relaxed);
+    queued.store(0, std::memory_order_relaxed);
     tbb::parallel_for(
         std::size_t{0}, lanes.size(),
         [&](std::size_t lane) {
           SliceQueues& out = lanes[lane];
-          for (std::size_t k = 0; k < regions && out.size() < budget; ++k) {
+          std::size_t held = 0;  // out.size()
+          const auto room = [&] { return held < capacity && queued.load(std::memory_order_relaxed) < round_total; };
+          for (std::size_t k = 0; k < regions && room(); ++k) {
             const std::size_t r = (lane + k) % regions;
-            while (out.size() < budget) {
+            while (room()) {
               const std::size_t i = next[r].i.fetch_add(1, std::memory_order_relaxed);
               if (i >= pending[r].size()) break;
-              if (!scan(pending[r][i], out)) unfinished[lane].push_back(pending[r][i]);
+              bool done = false;
+              do {
+                out.make_room();
+                done = scan(pending[r][i], out, std::min(held + kRoundStep, capacity));
+                const std::size_t now = out.size();
+                queued.fetch_add(now - held, std::memory_order_relaxed);
+                held = now;
+              } while (!done && room());
+              if (!done) unfinished[lane].push_back(pending[r][i]);
             }
           }
         },
@@ -150,7 +213,7 @@ void run_rounds(unsigned chunks, unsigned slices, std::vector<SliceQueues>& lane
     tbb::parallel_for(
         0u, slices,
         [&](unsigned t) {
-          for (const auto& q : lanes) apply(t, q.to(t));
+          for (const auto& q : lanes) q.for_each_run(t, [&](std::span<const std::uint32_t> run) { apply(t, run); });
         },
         tbb::simple_partitioner());
     for (auto& q : lanes) q.clear();

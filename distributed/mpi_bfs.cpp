@@ -81,7 +81,7 @@ LevelTotals expand(ImplicitEngine& engine, unsigned depth, const Ownership& own,
   std::vector<ImplicitEngine::Cursor> cursors;
   for (unsigned s = 0; s < n; ++s)
     cursors.push_back(engine.cursor(depth, own.slices.begin(mine + s), own.slices.end(mine + s)));
-  std::vector<SliceQueues> queues = ImplicitEngine::queues(n, own.slices.count(), kRoundBudget);
+  std::vector<SliceQueues> queues = ImplicitEngine::queues(n, own.slices.count(), kRoundBudget, kRoundStep);
   std::vector<LevelCounts> scanned(n), applied(n);
   std::vector<char> done(n, 0);
   std::vector<int> send_counts(processes), send_displs(processes), recv_counts(processes), recv_displs(processes);
@@ -91,7 +91,11 @@ LevelTotals expand(ImplicitEngine& engine, unsigned depth, const Ownership& own,
     tbb::parallel_for(
         0u, n,
         [&](unsigned s) {
-          if (!done[s]) done[s] = engine.scan(depth, cursors[s], own.slices, queues[s], kRoundBudget, scanned[s]);
+          while (!done[s] && queues[s].size() < kRoundBudget) {
+            queues[s].make_room();
+            done[s] = engine.scan(depth, cursors[s], own.slices, queues[s],
+                                  std::min(queues[s].size() + kRoundStep, kRoundBudget), scanned[s]);
+          }
         },
         tbb::simple_partitioner());
     // Messages: per destination process, records (slice, count, offsets...).
@@ -100,11 +104,12 @@ LevelTotals expand(ImplicitEngine& engine, unsigned depth, const Ownership& own,
       send_displs[r] = int(send.size());
       for (unsigned t = own.first[r]; t < own.first[r + 1]; ++t) {
         for (const auto& q : queues) {
-          const auto targets = q.to(t);
-          if (targets.empty()) continue;
+          const std::size_t count = q.count(t);
+          if (count == 0) continue;
           send.push_back(t);
-          send.push_back(std::uint32_t(targets.size()));
-          send.insert(send.end(), targets.begin(), targets.end());
+          send.push_back(std::uint32_t(count));
+          q.for_each_run(t,
+                         [&](std::span<const std::uint32_t> run) { send.insert(send.end(), run.begin(), run.end()); });
         }
       }
       send_counts[r] = int(send.size()) - send_displs[r];
