@@ -271,13 +271,11 @@ class ImplicitEngine {
     const auto& moves = moves_[from];
     std::size_t queued = out.size();
     // A copy the stores through the table and queue pointers cannot alias: its
-    // divisor stays in registers instead of being reloaded for every target.
+    // shift stays in a register instead of being reloaded for every target.
     const SlicePartition slices = dest;
-    const std::uint64_t slice_entries = slices.length() * stride;
     const auto queue = [&](std::uint64_t lex, int slot) {
       const std::uint64_t q = lex >> 1;
-      const unsigned t = slices.owner(q);
-      out.push(t, std::uint32_t(q * stride + std::uint64_t(slot) - t * slice_entries));
+      out.push(slices.owner(q), std::uint32_t(slices.within(q) * stride + std::uint64_t(slot)));
       ++queued;
     };
     // The frontier of word w; turns the entries of depth d-2 old on the way.

@@ -12,6 +12,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <bit>
 #include <cassert>
 #include <cstddef>
 #include <cstdint>
@@ -19,31 +20,32 @@
 #include <span>
 #include <vector>
 
-#include "puzzles/tile_index.hpp"
-
 namespace statespace {
 
 // [0, units) in `count()` contiguous slices of equal length (the last may be
-// shorter), every boundary a multiple of `align`.
+// shorter). The length is a power of two, at least `align` (a power of two) and at
+// most units / slices, so there are `slices` to 2 x `slices` of them: the owner of
+// a unit and its place in the slice are a shift and a mask, taken for every target.
 class SlicePartition {
  public:
   SlicePartition() = default;
   SlicePartition(std::uint64_t units, std::uint64_t slices, std::uint64_t align) : units_(units) {
-    std::uint64_t length = (units + slices - 1) / std::max<std::uint64_t>(slices, 1);
-    length = std::max<std::uint64_t>((length + align - 1) / align * align, std::max<std::uint64_t>(align, 2));
-    length_ = FastDivisor(length);
-    count_ = unsigned(std::max<std::uint64_t>((units + length - 1) / length, 1));
+    const std::uint64_t most = (units + slices - 1) / std::max<std::uint64_t>(slices, 1);
+    shift_ = unsigned(std::max(std::bit_width(std::max<std::uint64_t>(most, 1)) - 1, std::bit_width(align | 2) - 1));
+    count_ = unsigned(std::max<std::uint64_t>((units + length() - 1) >> shift_, 1));
   }
   [[nodiscard]] unsigned count() const { return count_; }
   [[nodiscard]] std::uint64_t units() const { return units_; }
-  [[nodiscard]] std::uint64_t length() const { return length_.divisor(); }
-  [[nodiscard]] std::uint64_t begin(unsigned s) const { return std::min(std::uint64_t(s) * length(), units_); }
-  [[nodiscard]] std::uint64_t end(unsigned s) const { return std::min(std::uint64_t(s + 1) * length(), units_); }
-  [[nodiscard]] unsigned owner(std::uint64_t unit) const { return unsigned(length_.quotient(unit)); }
+  [[nodiscard]] std::uint64_t length() const { return std::uint64_t{1} << shift_; }
+  [[nodiscard]] std::uint64_t begin(unsigned s) const { return std::min(std::uint64_t(s) << shift_, units_); }
+  [[nodiscard]] std::uint64_t end(unsigned s) const { return std::min(std::uint64_t(s + 1) << shift_, units_); }
+  [[nodiscard]] unsigned owner(std::uint64_t unit) const { return unsigned(unit >> shift_); }
+  // unit - begin(owner(unit)).
+  [[nodiscard]] std::uint64_t within(std::uint64_t unit) const { return unit & (length() - 1); }
 
  private:
   std::uint64_t units_ = 0;
-  FastDivisor length_;
+  unsigned shift_ = 1;
   unsigned count_ = 1;
 };
 
@@ -58,7 +60,7 @@ class SlicePartition {
 // block has less room left a fresh block.
 class SliceQueues {
  public:
-  static constexpr std::size_t kBlock = 8192;
+  static constexpr std::size_t kBlock = 4096;
 
   SliceQueues() = default;
   SliceQueues(unsigned slices, std::size_t capacity, std::size_t step)
@@ -70,7 +72,7 @@ class SliceQueues {
         ends_(lines_.data() + (kPerLine - reinterpret_cast<std::uintptr_t>(lines_.data()) / sizeof(void*) % kPerLine)),
         first_(slices),
         runs_(slices) {
-    assert(step_ <= kBlock / 4);
+    assert(step_ <= kBlock / 2);
     for (auto& r : runs_) r.reserve(blocks_);
     clear();
   }

@@ -5,11 +5,16 @@
 #include <gtest/gtest.h>
 #include <tbb/global_control.h>
 
+#include <algorithm>
+#include <atomic>
+#include <bit>
 #include <filesystem>
 #include <set>
+#include <span>
 
 #include "analysis/analyze.hpp"
 #include "analysis/implicit_bfs.hpp"
+#include "analysis/slices.hpp"
 #include "core/errors.hpp"
 #include "core/text.hpp"
 #include "puzzles/permutation_puzzle.hpp"
@@ -176,6 +181,90 @@ void expect_same_analysis(const Tiles& p, const std::string& from) {
   std::vector<std::string> farthest;
   for (Board b : im.farthest) farthest.push_back(p.format(b));
   EXPECT_EQ(farthest, ex.farthest) << where;
+}
+
+TEST(SlicePartition, PowerOfTwoSlicesCoverTheUnitsAndOwnEachOnce) {
+  for (const std::uint64_t units : {1ULL, 31ULL, 32ULL, 1000ULL, 19958400ULL}) {
+    for (const std::uint64_t wanted : {1ULL, 3ULL, 8ULL, 64ULL}) {
+      const SlicePartition p(units, wanted, 32);
+      EXPECT_TRUE(std::has_single_bit(p.length()));
+      EXPECT_EQ(p.length() % 32, 0u);
+      EXPECT_GE(p.count(), std::min<std::uint64_t>(wanted, (units + 31) / 32)) << units << " " << wanted;
+      EXPECT_LE(p.count(), std::max<std::uint64_t>(2 * wanted, 1)) << units << " " << wanted;
+      EXPECT_EQ(p.begin(0), 0u);
+      EXPECT_EQ(p.end(p.count() - 1), units);
+      for (unsigned s = 0; s < p.count(); ++s) {
+        EXPECT_LT(p.begin(s), p.end(s));
+        EXPECT_EQ(p.owner(p.begin(s)), s);
+        EXPECT_EQ(p.owner(p.end(s) - 1), s);
+        EXPECT_EQ(p.within(p.end(s) - 1), p.end(s) - 1 - p.begin(s));
+      }
+    }
+  }
+}
+
+TEST(SliceQueues, KeepEachDestinationsOffsetsInOrderAcrossBlocks) {
+  constexpr unsigned kSlices = 3;
+  constexpr std::size_t kStep = 100, kCapacity = 3 * SliceQueues::kBlock;
+  SliceQueues q(kSlices, kCapacity, kStep);
+  for (int round = 0; round < 2; ++round) {
+    std::vector<std::vector<std::uint32_t>> sent(kSlices);
+    std::uint32_t x = 7;
+    for (std::size_t i = 0; i < kCapacity; ++i) {
+      if (i % kStep == 0) q.make_room();
+      x = x * 1103515245u + 12345u;
+      const unsigned t = (x >> 16) % 4 == 0 ? 2 : (x >> 16) % 2;  // uneven: slice 2 gets a quarter
+      q.push(t, x);
+      sent[t].push_back(x);
+    }
+    EXPECT_EQ(q.size(), kCapacity);
+    for (unsigned t = 0; t < kSlices; ++t) {
+      std::vector<std::uint32_t> got;
+      q.for_each_run(t, [&](std::span<const std::uint32_t> run) { got.insert(got.end(), run.begin(), run.end()); });
+      EXPECT_EQ(q.count(t), sent[t].size());
+      EXPECT_EQ(got, sent[t]) << "slice " << t << " round " << round;
+    }
+    q.clear();
+    EXPECT_EQ(q.size(), 0u);
+  }
+}
+
+// Every chunk is scanned to its end exactly once and every queued offset applied
+// once to its slice, however many lanes share the rounds.
+TEST(RunRounds, EveryTargetIsAppliedOnceToItsSliceForAnyLaneCount) {
+  constexpr unsigned kChunks = 37, kSlices = 5;
+  constexpr std::size_t kBudget = 2000;
+  constexpr std::uint32_t kPerChunk = 5000;  // targets a chunk yields
+  for (const unsigned lanes : {1u, 2u, 3u}) {
+    std::vector<SliceQueues> queues;
+    for (unsigned l = 0; l < lanes; ++l)
+      queues.emplace_back(kSlices, round_capacity(lanes, kBudget) + 64, kRoundStep + 64);
+    std::vector<std::uint32_t> progress(kChunks, 0);
+    std::vector<std::vector<std::uint32_t>> applied(kSlices);
+    std::atomic<int> scans_after_done{0};
+    run_rounds(
+        kChunks, kSlices, queues, kBudget,
+        [&](unsigned c, SliceQueues& out, std::size_t limit) {
+          if (progress[c] == kPerChunk) ++scans_after_done;
+          while (progress[c] < kPerChunk && out.size() < limit) {
+            const std::uint32_t target = c * kPerChunk + progress[c]++;
+            out.push(target % kSlices, target);
+          }
+          return progress[c] == kPerChunk;
+        },
+        [&](unsigned t, std::span<const std::uint32_t> run) {
+          for (const std::uint32_t target : run) {
+            EXPECT_EQ(target % kSlices, t);
+            applied[t].push_back(target);
+          }
+        });
+    EXPECT_EQ(scans_after_done.load(), 0);
+    std::vector<std::uint32_t> all;
+    for (const auto& a : applied) all.insert(all.end(), a.begin(), a.end());
+    std::sort(all.begin(), all.end());
+    ASSERT_EQ(all.size(), std::size_t(kChunks) * kPerChunk) << lanes << " lanes";
+    for (std::uint32_t i = 0; i < all.size(); ++i) ASSERT_EQ(all[i], i);
+  }
 }
 
 TEST(ImplicitBfs, EqualsExplicitOnEveryBoardBothHandle) {
