@@ -109,6 +109,7 @@ class ImplicitEngine {
       if (b % cols + 1 < cols) m.right = std::int8_t(layout_.slot_of[b + 1]);
       if (b >= cols) m.up = std::int8_t(layout_.slot_of[b - cols]);
       if (b + cols < cells) m.down = std::int8_t(layout_.slot_of[b + cols]);
+      m.degree = std::uint8_t((m.left >= 0) + (m.right >= 0) + (m.up >= 0) + (m.down >= 0));
       m.first = m.up >= 0 ? m.up : m.down;
       m.first_move = index_.vertical(b, m.up < 0);
       if (m.up >= 0) m.second = m.down;
@@ -204,15 +205,14 @@ class ImplicitEngine {
     std::uint64_t* const words = tables_[to].words() + first;
     std::uint16_t* const claimed_in = marks_[to].data();
     const std::uint16_t claim_mark = std::uint16_t(depth + 2);
-    const unsigned next = implicit_detail::code_of(depth + 1), shallow = next ^ 3u;
-    std::uint64_t fresh = 0, back = 0;  // unseen targets; targets of depth d-1 (not edges)
+    const unsigned next = implicit_detail::code_of(depth + 1);
+    std::uint64_t fresh = 0;  // unseen targets
     const auto claim = [&](std::uint32_t o) {
       std::uint64_t& w = words[o / 32];
       const unsigned shift = 2 * (o % 32);
       const std::uint64_t x = w;
       const unsigned code = unsigned(x >> shift) & 3u;
       fresh += code == 0;
-      back += code == shallow;
       // A mask, not a conditional: the compiler turns `code == 0 ? next : 0` into a
       // branch around the store, mispredicted for about a third of the targets.
       w = x | std::uint64_t(next & -unsigned(code == 0)) << shift;
@@ -226,7 +226,6 @@ class ImplicitEngine {
     }
     for (std::size_t i = ahead; i < n; ++i) claim(o[i]);
     counts.claimed += fresh;
-    counts.edges += n - back;
   }
 
   // The positions of code(depth) in table(depth) among the owned sequences: the
@@ -285,7 +284,7 @@ class ImplicitEngine {
       if (stale) words[w] = x | stale | (stale << 1);
       return matching(x, current);
     };
-    std::uint64_t claimed = 0, edges = 0;
+    std::uint64_t claimed = 0, degrees = 0;
     LevelCounts local;  // not aliased with the table words: stays in registers
     const std::uint16_t* const live = marks_[from].data();
     std::uint16_t* const claimed_in = marks_[to].data();
@@ -298,7 +297,7 @@ class ImplicitEngine {
         c.place = p;
         counts += local;
         counts.claimed += claimed;
-        counts.edges += edges;
+        counts.degrees += degrees;
         return false;
       }
       // A block without recent claims has no frontier and nothing to turn old.
@@ -348,8 +347,6 @@ class ImplicitEngine {
             (frontier & k.right_same) | (frontier & k.right_ahead) << 2 | (before & k.right_ahead_prev) >> 62;
         const std::uint64_t x = targets[w];
         const std::uint64_t unseen = ~(x | x >> 1) & implicit_detail::kLowBits;
-        const std::uint64_t shallow = matching(x, next ^ 3u);  // depth d-1: not an edge to d+1
-        edges += unsigned(std::popcount(left & ~shallow)) + unsigned(std::popcount(right & ~shallow));
         const std::uint64_t fresh = (left | right) & unseen;
         claimed += unsigned(std::popcount(fresh));
         targets[w] = x | fresh << (next - 1);
@@ -362,6 +359,7 @@ class ImplicitEngine {
         const std::uint64_t entry = w * TwoBitTable::kPerWord + unsigned(std::countr_zero(frontier)) / 2;
         const std::uint64_t q = divide.quotient(entry);
         const implicit_detail::SlotMoves& m = moves[entry - q * count];
+        degrees += m.degree;
         if constexpr (!kWordSides) {
           // Left and right keep the sequence: same q, the part of the other table
           // this slice owns and the scan streams through.
@@ -378,7 +376,7 @@ class ImplicitEngine {
     c.place = p;
     counts += local;
     counts.claimed += claimed;
-    counts.edges += edges;
+    counts.degrees += degrees;
     return true;
   }
 

@@ -19,14 +19,19 @@
 
 namespace statespace {
 
+// What a level's expansion from depth d found. The moves between depths d and d+1
+// are not counted one by one: the graph is bipartite, so every move from depth d
+// goes to d-1 or d+1, and edges(d, d+1) = degrees - edges(d-1, d).
 struct LevelCounts {
   std::uint64_t claimed = 0;  // positions of depth d+1 found
-  std::uint64_t edges = 0;    // moves between depths d and d+1
+  std::uint64_t degrees = 0;  // moves from the positions of depth d
   LevelCounts& operator+=(const LevelCounts& o) {
     claimed += o.claimed;
-    edges += o.edges;
+    degrees += o.degrees;
     return *this;
   }
+  // The moves between depths d and d+1, given those between d-1 and d.
+  [[nodiscard]] std::uint64_t edges_after(std::uint64_t edges_before) const { return degrees - edges_before; }
 };
 
 namespace implicit_detail {
@@ -45,9 +50,8 @@ inline std::uint64_t matching(std::uint64_t x, unsigned code) {
   return ~(y | y >> 1) & kLowBits;
 }
 
-// Claims entry e for code `next` (1 or 2) if unseen; counts an edge unless it holds
-// the previous layer's code (old entries are never neighbours). No branches: the
-// owner is the only writer.
+// Claims entry e for code `next` (1 or 2) if unseen. No branches: the owner is the
+// only writer.
 inline void claim(std::uint64_t* words, std::uint64_t e, unsigned next, LevelCounts& c) {
   std::uint64_t& w = words[e / TwoBitTable::kPerWord];
   const unsigned shift = unsigned(2 * (e % TwoBitTable::kPerWord));
@@ -55,7 +59,6 @@ inline void claim(std::uint64_t* words, std::uint64_t e, unsigned next, LevelCou
   const unsigned code = unsigned(x >> shift) & 3u;
   assert(code != 3u);
   const unsigned unseen = code == 0;
-  c.edges += code != (next ^ 3u);
   c.claimed += unseen;
   w = x | (std::uint64_t(next & -unseen) << shift);
 }
@@ -107,6 +110,7 @@ class SequenceCache {
 struct SlotMoves {
   std::uint8_t blank = 0;
   std::uint8_t parity = 0;
+  std::uint8_t degree = 0;  // moves of the blank
   std::int8_t left = -1, right = -1, up = -1, down = -1;
   std::int8_t first = -1, second = -1;
   TileIndex::VerticalMove first_move, second_move;

@@ -139,7 +139,7 @@ LevelTotals expand(ImplicitEngine& engine, unsigned depth, const Ownership& own,
   }
   LevelCounts local;
   for (unsigned s = 0; s < n; ++s) local += scanned[s], local += applied[s];
-  std::uint64_t sums[3] = {local.claimed, local.edges, exchanged};
+  std::uint64_t sums[3] = {local.claimed, local.degrees, exchanged};
   MPI_Allreduce(MPI_IN_PLACE, sums, 3, MPI_UINT64_T, MPI_SUM, MPI_COMM_WORLD);
   return {{sums[0], sums[1]}, sums[2]};
 }
@@ -254,7 +254,8 @@ MpiResult mpi_bfs(const Tiles& p, Board start, const ImplicitOptions& o) {
     const LevelTotals level = expand(engine, state.level, own, rank, processes);
     if (level.counts.claimed == 0) break;
     state.layers.push_back(level.counts.claimed);
-    state.edges_to_next.push_back(level.counts.edges);
+    state.edges_to_next.push_back(
+        level.counts.edges_after(state.edges_to_next.empty() ? 0 : state.edges_to_next.back()));
     result.exchanged_bytes.push_back(level.exchanged);
     total += level.counts.claimed;
     progress.level(state.level + 1, level.counts.claimed, total, mpi_process_bytes(p, processes, 0), level.exchanged);
