@@ -26,8 +26,9 @@ namespace {
 // Slices per process, fixed (not per thread) so that a checkpoint's slices do not
 // depend on the thread count it was written with.
 constexpr unsigned kSlicesPerProcess = 8;
-// Up/down targets a source slice queues per round (4 bytes each): a process sends
-// at most kSlicesPerProcess x (budget + overshoot) x 4 bytes, ~2 MiB, per round.
+// Up/down targets a source slice queues per round (4 bytes each). The partition
+// makes 1 to 2 x kSlicesPerProcess slices per process, so a process sends at most
+// 2 x kSlicesPerProcess x (budget + overshoot) x 4 bytes, ~4 MiB, per round.
 constexpr std::size_t kRoundBudget = std::size_t{1} << 16;
 
 boost::mpi::environment& environment() {

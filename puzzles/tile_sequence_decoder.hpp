@@ -85,7 +85,7 @@ class TileSequenceDecoder {
   // the even one's parity. Whole 16-byte stores: the caller's loads of either
   // sequence are then forwarded from one store each.
   unsigned decode_pair(std::uint64_t even_lex, TileSequence& even, TileSequence& odd) {
-    const std::uint64_t hi = k_ == m_ ? 0 : table_->block().quotient(even_lex);
+    const std::uint64_t hi = table_->block().quotient(even_lex);  // 0 when k = m: lex < m! = k!
     const std::uint64_t lo = even_lex - hi * table_->block().divisor();
     if (hi != hi_) refill(hi);
     const TileSuffixTable::Entry& e = (*table_)[lo];
