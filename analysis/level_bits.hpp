@@ -59,21 +59,6 @@ class LevelBits {
   explicit LevelBits(std::uint64_t rank_space)
       : size_(rank_space), visited_((rank_space + 63) / 64, 0), one_thread_(worker_threads() == 1) {}
 
-  // Whether a level expanding `entries` states runs serially. Below the threshold a
-  // parallel level's fixed costs (waking the workers, three fork-joins, sweeping
-  // every worker's words) exceed what a second thread saves on the lookups.
-  [[nodiscard]] bool serial_level(std::uint64_t entries) const {
-    constexpr std::uint64_t kParallelEntries = 16384;
-    return one_thread_ || entries < kParallelEntries;
-  }
-  // The words a worker marks in this level: `visited` in a serial level, else the
-  // worker's own `words`, zeroed on first use (so a thread that only ever runs
-  // serial levels never allocates them).
-  [[nodiscard]] std::uint64_t* marks(Words& words, bool serial) {
-    if (serial) return visited_.data();
-    if (words.empty()) words.assign(visited_.size(), 0);
-    return words.data();
-  }
   // Bytes per worker (and for `visited`).
   [[nodiscard]] static std::uint64_t bytes_per_set(std::uint64_t rank_space) { return (rank_space + 63) / 64 * 8; }
 
@@ -91,6 +76,51 @@ class LevelBits {
   }
   [[nodiscard]] const std::uint64_t* visited_words() const { return visited_.data(); }
 
+  // One level of an enumeration: body(range, local, marks) over the level's work
+  // items [0, n), `local` the calling worker's (a Local has its words as member
+  // `seen`), claiming what it finds in `marks`.
+  // A serial level (`entries` states to expand, serial_level) runs on this thread
+  // alone; a parallel one in chunks of `grain`, after which drop(worker, marked)
+  // removes from each worker's finds the ranks r for which marked(r) is true (an
+  // earlier worker kept them) and every worker's marks join `visited`.
+  template <class Local, class Body, class Drop>
+  void run_level(tbb::enumerable_thread_specific<Local>& locals, std::uint64_t entries, std::size_t n,
+                 std::size_t grain, const Body& body, const Drop& drop) {
+    const bool serial = serial_level(entries);
+    const auto run = [&](const tbb::blocked_range<std::size_t>& range) {
+      Local& local = locals.local();
+      body(range, local, marks(local.seen, serial));
+    };
+    if (serial) {
+      run(tbb::blocked_range<std::size_t>(0, n));
+      return;
+    }
+    tbb::parallel_for(tbb::blocked_range<std::size_t>(0, n, grain), run);
+    const std::vector<Local*> workers = marking(locals);
+    tbb::parallel_for(std::size_t{1}, workers.size(), [&](std::size_t i) {  // empty for one worker
+      drop(*workers[i], [&](std::uint64_t r) { return marked_before(workers, i, r); });
+    });
+    absorb(workers);
+  }
+
+  [[nodiscard]] RankBitset release() && { return RankBitset::from_words(size_, std::move(visited_)); }
+
+ private:
+  // Whether a level expanding `entries` states runs serially. Below the threshold a
+  // parallel level's fixed costs (waking the workers, three fork-joins, sweeping
+  // every worker's words) exceed what a second thread saves on the lookups.
+  [[nodiscard]] bool serial_level(std::uint64_t entries) const {
+    constexpr std::uint64_t kParallelEntries = 16384;
+    return one_thread_ || entries < kParallelEntries;
+  }
+  // The words a worker marks in this level: `visited` in a serial level, else the
+  // worker's own `words`, zeroed on first use (so a thread that only ever runs
+  // serial levels never allocates them).
+  [[nodiscard]] std::uint64_t* marks(Words& words, bool serial) {
+    if (serial) return visited_.data();
+    if (words.empty()) words.assign(visited_.size(), 0);
+    return words.data();
+  }
   // The workers of a parallel level, as marked_before and absorb take them: those
   // whose words (member `seen`) exist. Any worker may have run the level, and a
   // worker that has only run serial levels has no words.
@@ -127,9 +157,6 @@ class LevelBits {
     });
   }
 
-  [[nodiscard]] RankBitset release() && { return RankBitset::from_words(size_, std::move(visited_)); }
-
- private:
   [[nodiscard]] static std::uint64_t bit(std::uint64_t r) { return std::uint64_t{1} << (r & 63); }
 
   std::uint64_t size_;

@@ -18,7 +18,6 @@
 
 #include <tbb/blocked_range.h>
 #include <tbb/enumerable_thread_specific.h>
-#include <tbb/parallel_for.h>
 
 #include <algorithm>
 #include <array>
@@ -109,10 +108,7 @@ RankedEnumeration enumerate_permutation(const P& p, Board start, Progress* progr
   std::uint64_t total = 1;
   std::uint64_t level_entries = 1;
   for (int parity = 0;; parity ^= 1) {
-    const bool serial = bits.serial_level(level_entries);
-    const auto run = [&](const tbb::blocked_range<std::size_t>& range) {
-      Local& local = locals.local();
-      std::uint64_t* const marks = bits.marks(local.seen, serial);
+    const auto expand = [&](const tbb::blocked_range<std::size_t>& range, Local& local, std::uint64_t* const marks) {
       for (std::size_t w = range.begin(); w != range.end(); ++w) {
         const Work& item = work[w];
         for (const auto& move : moves.moves(item.bucket)) {
@@ -138,22 +134,16 @@ RankedEnumeration enumerate_permutation(const P& p, Board start, Progress* progr
         }
       }
     };
-    if (serial) {
-      run(tbb::blocked_range<std::size_t>(0, work.size()));
-    } else {
-      tbb::parallel_for(tbb::blocked_range<std::size_t>(0, work.size(), 1), run);
-      const std::vector<Local*> workers = LevelBits::marking(locals);
-      tbb::parallel_for(std::size_t{1}, workers.size(), [&](std::size_t i) {  // empty for one worker
-        for (Bucket& b : workers[i]->found[parity]) {
-          std::size_t kept = 0;
-          for (std::size_t j = 0; j < b.count; ++j) {
-            if (!LevelBits::marked_before(workers, i, b.items[j].rank)) b.items[kept++] = b.items[j];
-          }
-          b.count = kept;
+    const auto drop = [&](Local& worker, const auto& marked) {
+      for (Bucket& b : worker.found[parity]) {
+        std::size_t kept = 0;
+        for (std::size_t j = 0; j < b.count; ++j) {
+          if (!marked(b.items[j].rank)) b.items[kept++] = b.items[j];
         }
-      });
-      bits.absorb(workers);
-    }
+        b.count = kept;
+      }
+    };
+    bits.run_level(locals, level_entries, work.size(), 1, expand, drop);
 
     work.clear();
     std::uint64_t layer = 0;  // this level's states, the next level's entries

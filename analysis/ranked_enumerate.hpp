@@ -8,7 +8,6 @@
 
 #include <tbb/blocked_range.h>
 #include <tbb/enumerable_thread_specific.h>
-#include <tbb/parallel_for.h>
 
 #include <concepts>
 #include <cstdint>
@@ -46,10 +45,7 @@ RankedEnumeration enumerate_ranked(const P& p, const typename P::State& start, P
     if (order) order->push_back(p.rank(start));
     std::uint64_t total = 1;
     while (true) {
-      const bool serial = bits.serial_level(frontier.size());
-      const auto run = [&](const tbb::blocked_range<std::size_t>& range) {
-        Local& local = locals.local();
-        std::uint64_t* const marks = bits.marks(local.seen, serial);
+      const auto expand = [&](const tbb::blocked_range<std::size_t>& range, Local& local, std::uint64_t* marks) {
         for (std::size_t i = range.begin(); i != range.end(); ++i) {
           p.for_each_successor(frontier[i], [&](const State& s) {
             ++local.lookups;
@@ -57,17 +53,10 @@ RankedEnumeration enumerate_ranked(const P& p, const typename P::State& start, P
           });
         }
       };
-      if (serial) {
-        run(tbb::blocked_range<std::size_t>(0, frontier.size()));
-      } else {
-        tbb::parallel_for(tbb::blocked_range<std::size_t>(0, frontier.size(), kGrain), run);
-        const std::vector<Local*> workers = LevelBits::marking(locals);
-        for (std::size_t i = 1; i < workers.size(); ++i) {
-          std::erase_if(workers[i]->found,
-                        [&](const State& s) { return LevelBits::marked_before(workers, i, p.rank(s)); });
-        }
-        bits.absorb(workers);
-      }
+      const auto drop = [&](Local& worker, const auto& marked) {
+        std::erase_if(worker.found, [&](const State& s) { return marked(p.rank(s)); });
+      };
+      bits.run_level(locals, frontier.size(), frontier.size(), kGrain, expand, drop);
       frontier.clear();
       for (Local& local : locals) {
         frontier.insert(frontier.end(), local.found.begin(), local.found.end());

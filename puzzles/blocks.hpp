@@ -160,37 +160,59 @@ class Blocks {
   }
 
  private:
-  // The step and slide moves. Which pieces can take a first step which way is found
-  // for 16 pieces at a time into one bit mask, without a branch per test (the
-  // outcomes are unpredictable, and most are no); the moves are then read off the set
-  // bits, in the order of the pieces and directions.
+  // The step and slide moves of the byte states, a piece's place being its anchor.
   template <class F>
   void for_each_straight_move(const Piece* pieces, int n, Mask occupied, F& f) const {
-    occupied |= kBlocked;
+    struct Places {
+      const Blocks& model;
+      const Piece* pieces;
+      Mask occupied;
+      [[nodiscard]] unsigned free_steps(int i) const {
+        const auto [code, anchor] = pieces[i];
+        const Mask blocking = others(i);
+        const Mask* e = &model.entered_[(std::size_t(code - 1) * std::size_t(model.cells_) + anchor) * 4];
+        unsigned can = 0;
+        for (int d = 0; d < 4; ++d) can |= unsigned((e[d] & blocking) == 0) << d;
+        return can;
+      }
+      [[nodiscard]] int first(int i, int d) const { return next(i, pieces[i].second, d); }
+      [[nodiscard]] Mask others(int i) const { return occupied & ~model.placement(pieces[i].first, pieces[i].second); }
+      [[nodiscard]] Mask entered(int i, int at, int d) const { return model.entered(pieces[i].first, at, d); }
+      [[nodiscard]] int next(int /*i*/, int at, int d) const { return at + model.step_[std::size_t(d)]; }
+    };
+    walk_straight_moves(Places{*this, pieces, occupied | kBlocked}, n, moves_ == BlockMoves::kSlide, f);
+  }
+
+ public:
+  // The walk of the step and slide moves, shared by the byte states and the packed
+  // words (BlocksPacking). Which pieces can take a first step which way is found for
+  // 16 pieces at a time into one bit mask, without a branch per test (the outcomes
+  // are unpredictable, and most are no); the moves are then read off the set bits, in
+  // the order of the pieces and directions. A piece's place is an int, which
+  // `places` interprets: free_steps(i) has bit d set when piece i's step d enters no
+  // occupied cell, first(i, d) is where that step leads; others(i) are the cells a
+  // slide of piece i may not enter (it may re-enter those it left), entered(i, at, d)
+  // and next(i, at, d) what a later step d from `at` enters and where it leads.
+  // Calls f(i, at) for every move of piece i to `at`.
+  template <class Places, class F>
+  static void walk_straight_moves(const Places& places, int n, bool slide, F& f) {
     for (int base = 0; base < n; base += 16) {
       const int end = std::min(n, base + 16);
       std::uint64_t can = 0;
-      for (int i = base; i < end; ++i) {
-        const auto [code, anchor] = pieces[i];
-        const Mask others = occupied & ~placement(code, anchor);
-        const Mask* e = &entered_[(std::size_t(code - 1) * std::size_t(cells_) + anchor) * 4];
-        for (int d = 0; d < 4; ++d) can |= std::uint64_t((e[d] & others) == 0) << ((i - base) * 4 + d);
-      }
+      for (int i = base; i < end; ++i) can |= std::uint64_t(places.free_steps(i)) << ((i - base) * 4);
       for (; can; can &= can - 1) {
         const int bit = std::countr_zero(can), i = base + bit / 4, d = bit % 4;
-        const auto [code, anchor] = pieces[i];
-        int at = anchor + step_[std::size_t(d)];
+        int at = places.first(i, d);
         f(i, at);
-        if (moves_ == BlockMoves::kStep) continue;
-        for (const Mask others = occupied & ~placement(code, anchor); !(entered(code, at, d) & others);) {
-          at += step_[std::size_t(d)];
+        if (!slide) continue;
+        for (const Mask others = places.others(i); !(places.entered(i, at, d) & others);) {
+          at = places.next(i, at, d);
           f(i, at);
         }
       }
     }
   }
 
- public:
   // The cells a piece of class `code` covers at `anchor`; 0 when it does not fit the
   // board there.
   [[nodiscard]] Mask placement(std::uint8_t code, int anchor) const {

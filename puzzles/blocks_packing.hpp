@@ -104,34 +104,28 @@ class BlocksPacking {
     p.occupied = occupied;
   }
 
-  // The step and slide moves. Which pieces can take a first step which way is found
-  // for 16 pieces at a time into one bit mask, without a branch per test (the
-  // outcomes are unpredictable, and most are no); the moves are then read off the
-  // set bits. A step enters none of the cells the piece leaves, so the test needs
-  // only the occupied cells; a slide's later steps may re-enter them.
+  // The step and slide moves (Blocks::walk_straight_moves), a piece's place being
+  // its field value. A step enters none of the cells the piece leaves, so the first
+  // step's test needs only the occupied cells.
   int straight_successors(std::uint64_t w, const Pieces& p, std::uint64_t* out) const {
-    const bool slide = model_.moves() == BlockMoves::kSlide;
-    int made = 0;
-    for (int base = 0; base < n_; base += 16) {
-      const int end = std::min(n_, base + 16);
-      std::uint64_t can = 0;
-      for (int i = base; i < end; ++i)
-        can |= std::uint64_t(free_steps(*p.at[std::size_t(i)], p.occupied)) << ((i - base) * 4);
-      for (; can; can &= can - 1) {
-        const int bit = std::countr_zero(can), i = base + bit / 4, d = bit % 4;
-        const Place* at = p.at[std::size_t(i)];
-        int v = at->next[std::size_t(d)];
-        out[made++] = moved(w, p, i, v);
-        if (!slide) continue;
-        const Mask others = p.occupied & ~at->cells;
-        for (at = &place_[base_[std::size_t(i)] + std::size_t(v)]; !(at->entered[std::size_t(d)] & others);
-             at = &place_[base_[std::size_t(i)] + std::size_t(v)]) {
-          v = at->next[std::size_t(d)];
-          out[made++] = moved(w, p, i, v);
-        }
+    struct Places {
+      const BlocksPacking& packing;
+      const Pieces& p;
+      [[nodiscard]] unsigned free_steps(int i) const {
+        return BlocksPacking::free_steps(*p.at[std::size_t(i)], p.occupied);
       }
-    }
-    return made;
+      [[nodiscard]] int first(int i, int d) const { return p.at[std::size_t(i)]->next[std::size_t(d)]; }
+      [[nodiscard]] Mask others(int i) const { return p.occupied & ~p.at[std::size_t(i)]->cells; }
+      [[nodiscard]] Mask entered(int i, int v, int d) const { return place(i, v).entered[std::size_t(d)]; }
+      [[nodiscard]] int next(int i, int v, int d) const { return place(i, v).next[std::size_t(d)]; }
+      [[nodiscard]] const Place& place(int i, int v) const {
+        return packing.place_[packing.base_[std::size_t(i)] + std::size_t(v)];
+      }
+    };
+    std::uint64_t* next = out;
+    const auto f = [&](int i, int v) { *next++ = moved(w, p, i, v); };
+    Blocks::walk_straight_moves(Places{*this, p}, n_, model_.moves() == BlockMoves::kSlide, f);
+    return int(next - out);
   }
   // Bit d set when the place's step d enters no occupied cell.
   static unsigned free_steps(const Place& at, Mask occupied) {
