@@ -34,6 +34,14 @@ struct CheckpointState {
   std::vector<std::uint64_t> layers;         // layers[0..level]
   std::vector<std::uint64_t> edges_to_next;  // edges between layer d and d+1, d < level
   std::vector<std::uint64_t> table_entries;  // entries of each table
+
+  // Records the layer a level's expansion found and the moves to it. The graph is
+  // bipartite, so every move from layer d goes to layer d-1 or d+1: the moves
+  // between d and d+1 are layer d's degrees less those between d-1 and d.
+  void add_layer(std::uint64_t claimed, std::uint64_t degrees) {
+    layers.push_back(claimed);
+    edges_to_next.push_back(degrees - (edges_to_next.empty() ? 0 : edges_to_next.back()));
+  }
 };
 
 inline constexpr std::uint32_t kCheckpointVersion = 1;

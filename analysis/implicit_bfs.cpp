@@ -101,8 +101,7 @@ ImplicitResult implicit_bfs(const Tiles& p, Board start, const ImplicitOptions& 
   for (;; ++state.level) {
     const LevelCounts level = expand(engine, state.level, chunks, slices, lanes);
     if (level.claimed == 0) break;
-    state.layers.push_back(level.claimed);
-    state.edges_to_next.push_back(level.edges_after(state.edges_to_next.empty() ? 0 : state.edges_to_next.back()));
+    state.add_layer(level.claimed, level.degrees);
     total += level.claimed;
     progress.level(state.level + 1, level.claimed, total, implicit_bytes(p));
     if (!o.checkpoint.empty() && progress.seconds() - last_checkpoint >= o.checkpoint_every) {

@@ -20,8 +20,7 @@
 namespace statespace {
 
 // What a level's expansion from depth d found. The moves between depths d and d+1
-// are not counted one by one: the graph is bipartite, so every move from depth d
-// goes to d-1 or d+1, and edges(d, d+1) = degrees - edges(d-1, d).
+// are not counted one by one but derived from the degrees (CheckpointState::add_layer).
 struct LevelCounts {
   std::uint64_t claimed = 0;  // positions of depth d+1 found
   std::uint64_t degrees = 0;  // moves from the positions of depth d
@@ -30,8 +29,6 @@ struct LevelCounts {
     degrees += o.degrees;
     return *this;
   }
-  // The moves between depths d and d+1, given those between d-1 and d.
-  [[nodiscard]] std::uint64_t edges_after(std::uint64_t edges_before) const { return degrees - edges_before; }
 };
 
 namespace implicit_detail {

@@ -254,9 +254,7 @@ MpiResult mpi_bfs(const Tiles& p, Board start, const ImplicitOptions& o) {
   for (;; ++state.level) {
     const LevelTotals level = expand(engine, state.level, own, rank, processes);
     if (level.counts.claimed == 0) break;
-    state.layers.push_back(level.counts.claimed);
-    state.edges_to_next.push_back(
-        level.counts.edges_after(state.edges_to_next.empty() ? 0 : state.edges_to_next.back()));
+    state.add_layer(level.counts.claimed, level.counts.degrees);
     result.exchanged_bytes.push_back(level.exchanged);
     total += level.counts.claimed;
     progress.level(state.level + 1, level.counts.claimed, total, mpi_process_bytes(p, processes, 0), level.exchanged);
