@@ -187,7 +187,9 @@ template <Puzzle P>
 void build_edges(const P& p, ExplicitSpace<P>& space, Progress* progress) {
   const std::uint64_t n = space.vertices();
   const SuccessorVertices<P> successors(p, space);
-  std::vector<Vertex> offsets(n + 1, 0);
+  std::vector<Vertex> offsets;
+  reserve_huge(offsets, n + 1);
+  offsets.resize(n + 1, 0);
   parallel_for_reporting(n, progress, "graph degrees", [&](const auto& range) {
     successors.for_each_vertex(range.begin(), range.end(),
                                [&](Vertex v, const auto& s) { offsets[v + 1] = successors.degree(s); });
@@ -201,7 +203,9 @@ void build_edges(const P& p, ExplicitSpace<P>& space, Progress* progress) {
     throw UsageError(p.name() + ": " + with_commas(edges) +
                      " edges do not fit 32-bit edge ids (use --engine implicit)");
   }
-  std::vector<Vertex> targets(edges);
+  std::vector<Vertex> targets;
+  reserve_huge(targets, edges);
+  targets.resize(edges);
   parallel_for_reporting(n, progress, "graph edges", [&](const auto& range) {
     successors.for_each_vertex(range.begin(), range.end(), [&](Vertex v, const auto& s) {
       std::uint64_t e = offsets[v];
@@ -247,7 +251,7 @@ ExplicitSpace<P> ranked_vertices(const P& p, RankBitset members, const MemoryBud
   const std::uint64_t n = space.members.count();
   budget.require(explicit_bytes(p, n), p.name() + ": explicit graph");
   require_vertex_ids(p.name(), n);
-  space.ranks.reserve(n);
+  reserve_huge(space.ranks, n);
   space.members.for_each([&](std::uint64_t r) { space.ranks.push_back(r); });
   if (progress) progress->step("vertex ids", n, n);
   return space;
@@ -311,7 +315,7 @@ ExplicitSpace<P> enumerate_explicit(const P& p, const typename P::State& start, 
   if constexpr (RankedPuzzle<P>) {
     if (lookup == LookupKind::kRanked) {
       std::vector<std::uint64_t> order;
-      if (bfs) order.reserve(reachable_bound(p));
+      if (bfs) reserve_huge(order, reachable_bound(p));
       RankedEnumeration e = enumerate_ranked(p, start, progress, bfs ? &order : nullptr);
       counts.lookups = e.lookups;
       if (stats) *stats = counts;

@@ -1,5 +1,6 @@
 #include "analysis/memory.hpp"
 
+#include <sys/mman.h>
 #include <sys/resource.h>
 #include <unistd.h>
 
@@ -15,6 +16,13 @@ namespace statespace {
 
 MemoryBudget::MemoryBudget()
     : bytes_(std::uint64_t(sysconf(_SC_PHYS_PAGES)) * std::uint64_t(sysconf(_SC_PAGE_SIZE)) / 4 * 3) {}
+
+void advise_huge_pages(const void* p, std::uint64_t bytes) {
+  constexpr std::uint64_t kHuge = std::uint64_t{1} << 21;
+  const std::uint64_t begin = (std::uint64_t(reinterpret_cast<std::uintptr_t>(p)) + kHuge - 1) & ~(kHuge - 1);
+  const std::uint64_t end = (std::uint64_t(reinterpret_cast<std::uintptr_t>(p)) + bytes) & ~(kHuge - 1);
+  if (end > begin) ::madvise(reinterpret_cast<void*>(std::uintptr_t(begin)), end - begin, MADV_HUGEPAGE);
+}
 
 namespace {
 

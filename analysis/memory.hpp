@@ -2,8 +2,10 @@
 // run that cannot fit is refused up front with the number of bytes it needs.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <string_view>
+#include <vector>
 
 namespace statespace {
 
@@ -24,6 +26,20 @@ class MemoryBudget {
  private:
   std::uint64_t bytes_;
 };
+
+// Asks the kernel to back the whole 2 MiB pages of [p, p + bytes) with transparent
+// huge pages (where it allows them on request). Filling a fresh array of tens of
+// megabytes costs about as much in 4 KiB page faults as in the writes themselves, and
+// a fill that one thread must do (a std::vector's zeroing) cannot share that cost
+// with the workers. A hint: without huge pages nothing changes.
+void advise_huge_pages(const void* p, std::uint64_t bytes);
+
+// Room for n elements in v, advised as huge pages before anything touches them.
+template <class T>
+void reserve_huge(std::vector<T>& v, std::size_t n) {
+  v.reserve(n);
+  advise_huge_pages(v.data(), std::uint64_t(v.capacity()) * sizeof(T));
+}
 
 // Parses "123", "512M", "8G", "1.5GiB" (K/M/G/T are powers of 1024); throws ParseError.
 std::uint64_t parse_bytes(std::string_view text);
