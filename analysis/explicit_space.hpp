@@ -182,18 +182,22 @@ void parallel_for_reporting(std::uint64_t n, Progress* progress, std::string_vie
   }
 }
 
-// Out-edges of every vertex into the CSR graph, computed in parallel.
+// Out-edges of every vertex into the CSR graph, computed in parallel. `degrees`:
+// empty, or each vertex v's out-degree at [v + 1] already (the enumeration knew them).
 template <Puzzle P>
-void build_edges(const P& p, ExplicitSpace<P>& space, Progress* progress) {
+void build_edges(const P& p, ExplicitSpace<P>& space, Progress* progress, std::vector<Vertex> degrees = {}) {
   const std::uint64_t n = space.vertices();
   const SuccessorVertices<P> successors(p, space);
-  std::vector<Vertex> offsets;
-  reserve_huge(offsets, n + 1);
-  offsets.resize(n + 1, 0);
-  parallel_for_reporting(n, progress, "graph degrees", [&](const auto& range) {
-    successors.for_each_vertex(range.begin(), range.end(),
-                               [&](Vertex v, const auto& s) { offsets[v + 1] = successors.degree(s); });
-  });
+  std::vector<Vertex> offsets = std::move(degrees);
+  if (offsets.empty()) {
+    reserve_huge(offsets, n + 1);
+    offsets.resize(n + 1, 0);
+    parallel_for_reporting(n, progress, "graph degrees", [&](const auto& range) {
+      successors.for_each_vertex(range.begin(), range.end(),
+                                 [&](Vertex v, const auto& s) { offsets[v + 1] = successors.degree(s); });
+    });
+  }
+  offsets[0] = 0;
   std::uint64_t edges = 0;  // 64 bits, so that the check below sees an overflow
   for (std::uint64_t v = 1; v <= n; ++v) {
     edges += offsets[v];
@@ -217,18 +221,29 @@ void build_edges(const P& p, ExplicitSpace<P>& space, Progress* progress) {
 }
 
 // The breadth-first distances of a ranked enumeration's vertices from the ranks it
-// found level by level: the search the graph was built from already gave them.
-inline BfsResult distances_by_level(const RankBitset& members, const std::vector<std::uint64_t>& order,
-                                    std::vector<std::uint64_t> layers) {
+// found level by level: the search the graph was built from already gave them. When
+// the order has degrees, `degrees` receives them as build_edges takes them.
+inline BfsResult distances_by_level(const RankBitset& members, const LevelOrder& order,
+                                    std::vector<std::uint64_t> layers, std::vector<Vertex>& degrees) {
   if (layers.size() > kUnreached) throw std::length_error("BFS depth exceeds 16-bit distances");
   BfsResult r;
   r.distance.assign(members.count(), kUnreached);
+  const bool with_degrees = !order.degrees.empty();
+  if (with_degrees) {
+    reserve_huge(degrees, members.count() + 1);
+    degrees.resize(members.count() + 1);
+  }
   constexpr std::size_t kGrain = 4096;
   std::uint64_t begin = 0;
   for (std::size_t d = 0; d < layers.size(); ++d) {
-    const std::uint64_t* level = order.data() + begin;
+    const std::uint64_t* level = order.ranks.data() + begin;
+    const std::uint8_t* level_degrees = order.degrees.data() + begin;
     for_each_chunk(layers[d], kGrain, [&](const auto& range) {
-      for (auto i = range.begin(); i != range.end(); ++i) r.distance[members.index_of(level[i])] = Distance(d);
+      for (auto i = range.begin(); i != range.end(); ++i) {
+        const std::uint64_t v = members.index_of(level[i]);
+        r.distance[v] = Distance(d);
+        if (with_degrees) degrees[v + 1] = level_degrees[i];
+      }
     });
     begin += layers[d];
   }
@@ -252,7 +267,13 @@ ExplicitSpace<P> ranked_vertices(const P& p, RankBitset members, const MemoryBud
   budget.require(explicit_bytes(p, n), p.name() + ": explicit graph");
   require_vertex_ids(p.name(), n);
   reserve_huge(space.ranks, n);
-  space.members.for_each([&](std::uint64_t r) { space.ranks.push_back(r); });
+  space.ranks.resize(n);
+  // In parallel: each run of words starts at the index of its first rank.
+  constexpr std::size_t kWordGrain = 4096;
+  for_each_chunk(space.members.word_count(), kWordGrain, [&](const auto& range) {
+    std::uint64_t* out = space.ranks.data() + space.members.index_of(std::uint64_t(range.begin()) * 64);
+    space.members.for_each(range.begin(), range.end(), [&](std::uint64_t r) { *out++ = r; });
+  });
   if (progress) progress->step("vertex ids", n, n);
   return space;
 }
@@ -314,15 +335,19 @@ ExplicitSpace<P> enumerate_explicit(const P& p, const typename P::State& start, 
   LookupStats counts;
   if constexpr (RankedPuzzle<P>) {
     if (lookup == LookupKind::kRanked) {
-      std::vector<std::uint64_t> order;
-      if (bfs) reserve_huge(order, reachable_bound(p));
+      LevelOrder order;
+      if (bfs) {
+        reserve_huge(order.ranks, reachable_bound(p));
+        reserve_huge(order.degrees, reachable_bound(p));
+      }
       RankedEnumeration e = enumerate_ranked(p, start, progress, bfs ? &order : nullptr);
       counts.lookups = e.lookups;
       if (stats) *stats = counts;
       ExplicitSpace<P> space = detail::ranked_vertices(p, std::move(e.members), budget, progress);
-      if (bfs) *bfs = detail::distances_by_level(space.members, order, std::move(e.layers));
-      std::vector<std::uint64_t>().swap(order);  // freed before the edges, the largest allocations
-      detail::build_edges(p, space, progress);
+      std::vector<Vertex> degrees;
+      if (bfs) *bfs = detail::distances_by_level(space.members, order, std::move(e.layers), degrees);
+      order = LevelOrder{};  // freed before the edges, the largest allocations
+      detail::build_edges(p, space, progress, std::move(degrees));
       return space;
     }
     RankBitset members(p.rank_space());

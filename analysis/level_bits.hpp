@@ -23,6 +23,7 @@
 #include <utility>
 #include <vector>
 
+#include "analysis/memory.hpp"
 #include "analysis/threads.hpp"
 #include "core/rank_bitset.hpp"
 
@@ -50,6 +51,16 @@ struct RankedEnumeration {
     for (const auto k : layers) n += k;
     return n;
   }
+};
+
+// Every rank an enumeration reached, level by level: the start first, then level d
+// as the layers[d] ranks after those of the levels before it (in an order that
+// depends on the threads). The distances then need no second search.
+struct LevelOrder {
+  RawVector<std::uint64_t> ranks;
+  // From the permutation enumeration, which knows each position's blank cell: the
+  // moves of ranks[i], so that the graph's degree pass is not needed. Else empty.
+  RawVector<std::uint8_t> degrees;
 };
 
 class LevelBits {

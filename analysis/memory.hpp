@@ -4,7 +4,10 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <memory>
+#include <new>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace statespace {
@@ -34,9 +37,33 @@ class MemoryBudget {
 // with the workers. A hint: without huge pages nothing changes.
 void advise_huge_pages(const void* p, std::uint64_t bytes);
 
-// Room for n elements in v, advised as huge pages before anything touches them.
+// An allocator whose resize() leaves new elements of a trivial type uninitialised:
+// an array that a parallel loop fills is then first touched by the workers, not
+// zeroed and faulted in by one thread beforehand.
 template <class T>
-void reserve_huge(std::vector<T>& v, std::size_t n) {
+struct UninitialisedAllocator : std::allocator<T> {
+  template <class U>
+  struct rebind {
+    using other = UninitialisedAllocator<U>;
+  };
+  UninitialisedAllocator() = default;
+  template <class U>
+  explicit UninitialisedAllocator(const UninitialisedAllocator<U>&) {}
+  template <class U>
+  void construct(U* p) {
+    ::new (static_cast<void*>(p)) U;
+  }
+  template <class U, class... Args>
+  void construct(U* p, Args&&... args) {
+    ::new (static_cast<void*>(p)) U(std::forward<Args>(args)...);
+  }
+};
+template <class T>
+using RawVector = std::vector<T, UninitialisedAllocator<T>>;
+
+// Room for n elements in v, advised as huge pages before anything touches them.
+template <class T, class A>
+void reserve_huge(std::vector<T, A>& v, std::size_t n) {
   v.reserve(n);
   advise_huge_pages(v.data(), std::uint64_t(v.capacity()) * sizeof(T));
 }

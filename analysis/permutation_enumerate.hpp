@@ -65,6 +65,7 @@ class BucketMoves {
   }
 
   [[nodiscard]] static constexpr int bucket(int blank, int from) { return blank * kFromValues + from; }
+  [[nodiscard]] static constexpr int blank_of(int bucket) { return bucket / kFromValues; }
   [[nodiscard]] std::size_t buckets() const { return moves_.size(); }
   [[nodiscard]] const std::vector<Move>& moves(int bucket) const { return moves_[std::size_t(bucket)]; }
 
@@ -74,10 +75,11 @@ class BucketMoves {
 
 template <PermutationRanked P>
 RankedEnumeration enumerate_permutation(const P& p, Board start, Progress* progress = nullptr,
-                                        std::vector<std::uint64_t>* order = nullptr) {
+                                        LevelOrder* order = nullptr) {
   // Entries per task: enough to amortise the scheduling, small enough that a run
   // stays in L1 while each of its moves reads it again.
   constexpr std::size_t kGrain = 512;
+  constexpr std::size_t kOrderGrain = 64;  // work items (of up to kGrain states) per copy task
   struct Bucket {
     std::vector<RankedBoard> items;  // the first `count` are this level's states
     std::size_t count = 0;
@@ -104,7 +106,10 @@ RankedEnumeration enumerate_permutation(const P& p, Board start, Progress* progr
   bits.visit(root.rank);
   std::vector<Work> work{{BucketMoves::bucket(find_blank(start, p.cells()), BucketMoves::kStart), &root, 1}};
   RankedEnumeration e{{}, {1}, 0};
-  if (order) order->push_back(root.rank);
+  if (order) {
+    order->ranks.push_back(root.rank);
+    order->degrees.push_back(std::uint8_t(p.degree(find_blank(start, p.cells()))));
+  }
   std::uint64_t total = 1;
   std::uint64_t level_entries = 1;
   for (int parity = 0;; parity ^= 1) {
@@ -159,9 +164,20 @@ RankedEnumeration enumerate_permutation(const P& p, Board start, Progress* progr
     }
     if (layer == 0) break;
     if (order) {
-      for (const Work& item : work) {
-        for (std::size_t i = 0; i < item.size; ++i) order->push_back(item.entries[i].rank);
-      }
+      // Item by item in parallel: on one thread, this copy took a sixth of the search.
+      std::vector<std::size_t> at(work.size() + 1, order->ranks.size());
+      for (std::size_t i = 0; i < work.size(); ++i) at[i + 1] = at[i] + work[i].size;
+      order->ranks.resize(at.back());
+      order->degrees.resize(at.back());
+      for_each_chunk(work.size(), kOrderGrain, [&](const auto& range) {
+        for (std::size_t i = range.begin(); i != range.end(); ++i) {
+          const Work& item = work[i];
+          std::uint64_t* ranks = order->ranks.data() + at[i];
+          for (std::size_t j = 0; j < item.size; ++j) ranks[j] = item.entries[j].rank;
+          const auto degree = std::uint8_t(p.degree(BucketMoves::blank_of(item.bucket)));
+          std::fill_n(order->degrees.data() + at[i], item.size, degree);
+        }
+      });
     }
     level_entries = layer;
     e.layers.push_back(layer);

@@ -21,12 +21,10 @@
 namespace statespace {
 
 // The reachable set of `start`. `order`, when given, receives every rank level by
-// level, the start first (level d is the layers[d] ranks after those of the levels
-// before it; within a level the order depends on the threads), so that the
-// distances need no second search.
+// level (and, for permutation puzzles, their degrees).
 template <RankedPuzzle P>
 RankedEnumeration enumerate_ranked(const P& p, const typename P::State& start, Progress* progress = nullptr,
-                                   std::vector<std::uint64_t>* order = nullptr) {
+                                   LevelOrder* order = nullptr) {
   if constexpr (PermutationRanked<P>) {
     return enumerate_permutation(p, start, progress, order);
   } else {
@@ -42,7 +40,7 @@ RankedEnumeration enumerate_ranked(const P& p, const typename P::State& start, P
     bits.visit(p.rank(start));
     std::vector<State> frontier{start};
     RankedEnumeration e{{}, {1}, 0};
-    if (order) order->push_back(p.rank(start));
+    if (order) order->ranks.push_back(p.rank(start));
     std::uint64_t total = 1;
     while (true) {
       const auto expand = [&](const tbb::blocked_range<std::size_t>& range, Local& local, std::uint64_t* marks) {
@@ -64,7 +62,7 @@ RankedEnumeration enumerate_ranked(const P& p, const typename P::State& start, P
       }
       if (frontier.empty()) break;
       if (order) {
-        for (const State& s : frontier) order->push_back(p.rank(s));
+        for (const State& s : frontier) order->ranks.push_back(p.rank(s));
       }
       e.layers.push_back(frontier.size());
       total += frontier.size();

@@ -61,10 +61,15 @@ class RankBitset {
     const std::uint64_t below = (std::uint64_t{1} << (r & 63)) - 1;
     return prefix_[r >> 6] + std::uint64_t(std::popcount(words_[r >> 6] & below));
   }
-  // Calls f(rank) for every set bit, in ascending order.
+  [[nodiscard]] std::size_t word_count() const { return words_.size(); }
+  // Calls f(rank) for every set bit, in ascending order (of words [first, last) only).
   template <class F>
   void for_each(F&& f) const {
-    for (std::size_t i = 0; i < words_.size(); ++i) {
+    for_each(0, words_.size(), f);
+  }
+  template <class F>
+  void for_each(std::size_t first, std::size_t last, F&& f) const {
+    for (std::size_t i = first; i < last; ++i) {
       for (std::uint64_t w = words_[i]; w; w &= w - 1) f(std::uint64_t(i) * 64 + std::uint64_t(std::countr_zero(w)));
     }
   }

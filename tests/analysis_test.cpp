@@ -58,6 +58,26 @@ TEST(ParallelBfs, RankedEnumerationLevelsEqualBoostBfsOnEveryRankedModel) {
   }
 }
 
+// With the distances, the permutation enumeration also hands over every vertex's
+// degree, and build_edges skips its own degree pass: the same graph either way.
+TEST(ParallelBfs, RankedGraphIsTheSameWithTheEnumerationsDegrees) {
+  for (const auto& any : small_models()) {
+    testing::visit_ranked(
+        [](const auto& p) {
+          const auto plain = enumerate_explicit(p, p.goal(), MemoryBudget(), nullptr, LookupKind::kRanked);
+          for (int threads : {1, 2, 4}) {
+            tbb::global_control limit(tbb::global_control::max_allowed_parallelism, std::size_t(threads));
+            BfsResult levels;
+            const auto space =
+                enumerate_explicit(p, p.goal(), MemoryBudget(), nullptr, LookupKind::kRanked, nullptr, &levels);
+            EXPECT_EQ(space.graph.m_forward.m_rowstart, plain.graph.m_forward.m_rowstart) << p.name();
+            EXPECT_EQ(space.graph.m_forward.m_column, plain.graph.m_forward.m_column) << p.name();
+          }
+        },
+        any);
+  }
+}
+
 TEST(ParallelBfs, DistancesChangeByAtMostOneAlongEveryEdge) {
   for (const auto& any : small_models()) {
     std::visit(
