@@ -7,7 +7,6 @@
 #include <memory>
 #include <new>
 #include <string_view>
-#include <utility>
 #include <vector>
 
 namespace statespace {
@@ -39,23 +38,16 @@ void advise_huge_pages(const void* p, std::uint64_t bytes);
 
 // An allocator whose resize() leaves new elements of a trivial type uninitialised:
 // an array that a parallel loop fills is then first touched by the workers, not
-// zeroed and faulted in by one thread beforehand.
+// zeroed and faulted in by one thread beforehand. Construction with arguments
+// (push_back) falls back to std::allocator_traits' std::construct_at.
 template <class T>
 struct UninitialisedAllocator : std::allocator<T> {
-  template <class U>
-  struct rebind {
-    using other = UninitialisedAllocator<U>;
-  };
   UninitialisedAllocator() = default;
   template <class U>
   explicit UninitialisedAllocator(const UninitialisedAllocator<U>&) {}
   template <class U>
   void construct(U* p) {
     ::new (static_cast<void*>(p)) U;
-  }
-  template <class U, class... Args>
-  void construct(U* p, Args&&... args) {
-    ::new (static_cast<void*>(p)) U(std::forward<Args>(args)...);
   }
 };
 template <class T>

@@ -108,7 +108,7 @@ RankedEnumeration enumerate_permutation(const P& p, Board start, Progress* progr
   RankedEnumeration e{{}, {1}, 0};
   if (order) {
     order->ranks.push_back(root.rank);
-    order->degrees.push_back(std::uint8_t(p.degree(find_blank(start, p.cells()))));
+    order->degrees.push_back(std::uint8_t(p.degree(BucketMoves::blank_of(work.front().bucket))));
   }
   std::uint64_t total = 1;
   std::uint64_t level_entries = 1;
