@@ -115,6 +115,33 @@ inline std::vector<LayerEdges> count_layer_edges(const Graph& g, const std::vect
   return out;
 }
 
+// count_layer_edges for a graph without an edge inside a depth (BipartitePuzzle):
+// the edges between d and d+1 are the degrees of depth d less the edges between d-1
+// and d, so a pass over the row starts replaces the walk over every edge.
+inline std::vector<LayerEdges> layer_edges_from_degrees(const Graph& g, const std::vector<Distance>& dist) {
+  std::vector<std::uint64_t> degrees;  // per depth
+  for (auto d : dist) {
+    if (d != kUnreached && d >= degrees.size()) degrees.resize(std::size_t(d) + 1, 0);
+  }
+  tbb::enumerable_thread_specific<std::vector<std::uint64_t>> local(std::vector<std::uint64_t>(degrees.size(), 0));
+  tbb::parallel_for(tbb::blocked_range<Vertex>(0, Vertex(num_vertices(g))), [&](const auto& range) {
+    auto& sums = local.local();
+    for (Vertex u = range.begin(); u != range.end(); ++u) {
+      if (dist[u] != kUnreached) sums[dist[u]] += out_degree(u, g);
+    }
+  });
+  for (const auto& sums : local) {
+    for (std::size_t d = 0; d < degrees.size(); ++d) degrees[d] += sums[d];
+  }
+  std::vector<LayerEdges> out;
+  std::uint64_t before = 0;  // edges between d-1 and d
+  for (std::size_t d = 0; d < degrees.size(); ++d) {
+    before = degrees[d] - before;
+    if (before) out.push_back({unsigned(d), unsigned(d + 1), before});
+  }
+  return out;
+}
+
 template <Puzzle P>
 Diameter find_diameter(const P& p, const ExplicitSpace<P>& space, std::uint64_t limit) {
   std::vector<Vertex> sources;
@@ -196,7 +223,11 @@ AnalysisRun<P> analyze_explicit(const P& p, const AnalyzeOptions& o) {
   for (Vertex v = 0; v < run.space.vertices(); ++v) {
     if (bfs.distance[v] == far) r.farthest.push_back(p.format(run.space.state(v)));
   }
-  r.layer_edges = count_layer_edges(run.space.graph, bfs.distance);
+  if constexpr (BipartitePuzzle<P>) {
+    r.layer_edges = layer_edges_from_degrees(run.space.graph, bfs.distance);
+  } else {
+    r.layer_edges = count_layer_edges(run.space.graph, bfs.distance);
+  }
   if (o.all_pairs) r.diameter = find_diameter(p, run.space, o.all_pairs_limit);
   if (o.components) r.components = find_components(p, o.memory, &start);
   if constexpr (PartialGoalPuzzle<P>) {

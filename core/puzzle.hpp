@@ -8,6 +8,8 @@
 //   RankedPuzzle       a perfect hash onto [0, rank_space): bitsets instead of hash sets
 //   PermutationRanked  distinct tiles and one blank on a cell graph, lexicographic rank:
 //                      the bucketed enumeration kernel (analysis/permutation_enumerate.hpp)
+//   BipartitePuzzle    every move flips a two-colouring of the positions: the edges
+//                      between depths follow from the degrees (analysis/analyze.hpp)
 //   TileGridPuzzle     an R x C sliding-tile grid: the implicit two-bit engine
 //   EnumerablePuzzle   can list every position (the components of the whole space)
 //   WordPackedPuzzle   positions as one 64-bit word with the moves on words: the
@@ -65,6 +67,14 @@ concept PermutationRanked = RankedPuzzle<P> && requires(const P& p, int cell) {
   { p.degree(cell) } -> std::convertible_to<int>;
   { p.neighbour(cell, cell) } -> std::convertible_to<int>;
 };
+
+// Every move flips a two-colouring of the positions, so no move joins two positions
+// at the same distance from a start, and the moves between depths d and d+1 are
+// depth d's degrees less the moves between d-1 and d. Permutation puzzles are: a
+// move transposes the blank and one tile, which flips the arrangement's parity,
+// whatever the cell graph (the hexagon's triangles included).
+template <class P>
+concept BipartitePuzzle = PermutationRanked<P>;
 
 // An R x C grid of distinct tiles and one blank: what the locality index
 // (puzzles/tile_index.hpp) and the implicit engine are built for.
