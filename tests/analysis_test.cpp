@@ -173,8 +173,8 @@ TEST(Analysis, LayerEdgesFromDegreesEqualTheWalkOnBipartiteModels) {
                  const auto space = space_of(p);
                  const auto bfs = parallel_bfs(space.graph, space.vertex_of(p.goal()));
                  const auto walked = count_layer_edges(space.graph, bfs.distance);
-                 const bool inside = std::any_of(walked.begin(), walked.end(),
-                                                 [](const LayerEdges& e) { return e.from == e.to; });
+                 const bool inside =
+                     std::any_of(walked.begin(), walked.end(), [](const LayerEdges& e) { return e.from == e.to; });
                  if constexpr (BipartitePuzzle<std::decay_t<decltype(p)>>) {
                    ++bipartite;
                    EXPECT_FALSE(inside) << p.name();
