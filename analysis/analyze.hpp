@@ -87,12 +87,17 @@ typename P::State resolve_start(const P& p, const AnalyzeOptions& o) {
 // the smaller vertex within one depth. BFS depths of the two ends of an edge differ by
 // at most one, so two counters per depth (same depth, next depth) cover every edge;
 // each thread counts a slice of the vertices into its own array.
-inline std::vector<LayerEdges> count_layer_edges(const Graph& g, const std::vector<Distance>& dist) {
+// The depths of a BFS: one more than the largest finite distance (1 when none).
+inline std::size_t depth_count(const std::vector<Distance>& dist) {
   Distance deepest = 0;
   for (auto d : dist) {
     if (d != kUnreached) deepest = std::max(deepest, d);
   }
-  const std::size_t slots = 2 * (std::size_t(deepest) + 1);
+  return std::size_t(deepest) + 1;
+}
+
+inline std::vector<LayerEdges> count_layer_edges(const Graph& g, const std::vector<Distance>& dist) {
+  const std::size_t slots = 2 * depth_count(dist);
   tbb::enumerable_thread_specific<std::vector<std::uint64_t>> local(std::vector<std::uint64_t>(slots, 0));
   tbb::parallel_for(tbb::blocked_range<Vertex>(0, Vertex(num_vertices(g))), [&](const auto& range) {
     auto& counts = local.local();
@@ -119,10 +124,7 @@ inline std::vector<LayerEdges> count_layer_edges(const Graph& g, const std::vect
 // the edges between d and d+1 are the degrees of depth d less the edges between d-1
 // and d, so a pass over the row starts replaces the walk over every edge.
 inline std::vector<LayerEdges> layer_edges_from_degrees(const Graph& g, const std::vector<Distance>& dist) {
-  std::vector<std::uint64_t> degrees;  // per depth
-  for (auto d : dist) {
-    if (d != kUnreached && d >= degrees.size()) degrees.resize(std::size_t(d) + 1, 0);
-  }
+  std::vector<std::uint64_t> degrees(depth_count(dist), 0);  // per depth
   tbb::enumerable_thread_specific<std::vector<std::uint64_t>> local(std::vector<std::uint64_t>(degrees.size(), 0));
   tbb::parallel_for(tbb::blocked_range<Vertex>(0, Vertex(num_vertices(g))), [&](const auto& range) {
     auto& sums = local.local();
