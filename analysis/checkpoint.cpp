@@ -209,7 +209,7 @@ ParsedHeader parse_header(const std::filesystem::path& dir) {
 
 std::filesystem::path checkpoint_path(const std::filesystem::path& dir) { return dir / "implicit-bfs.ckpt"; }
 
-std::uint64_t table_checksum(std::span<const TwoBitTable> tables) {
+std::uint64_t table_checksum(std::span<const BitTable> tables) {
   std::uint64_t h = tables.size();
   for (const auto& t : tables) {
     const std::uint64_t blocks = (t.word_count() + kBlockWords - 1) / kBlockWords;
@@ -225,7 +225,7 @@ std::uint64_t table_checksum(std::span<const TwoBitTable> tables) {
 }
 
 void write_checkpoint(const std::filesystem::path& dir, const CheckpointState& state,
-                      std::span<const TwoBitTable> tables) {
+                      std::span<const BitTable> tables) {
   std::error_code ec;
   std::filesystem::create_directories(dir, ec);
   if (ec) throw std::runtime_error("checkpoint: cannot create " + dir.string() + ": " + ec.message());
@@ -272,7 +272,7 @@ void write_checkpoint(const std::filesystem::path& dir, const CheckpointState& s
 
 CheckpointState read_checkpoint_header(const std::filesystem::path& dir) { return parse_header(dir).state; }
 
-void read_checkpoint_tables(const std::filesystem::path& dir, std::span<TwoBitTable> tables) {
+void read_checkpoint_tables(const std::filesystem::path& dir, std::span<BitTable> tables) {
   const ParsedHeader h = parse_header(dir);
   const auto path = checkpoint_path(dir);
   if (h.state.table_entries.size() != tables.size()) bad_checkpoint(path, "table count differs");
@@ -286,7 +286,7 @@ void read_checkpoint_tables(const std::filesystem::path& dir, std::span<TwoBitTa
   }
   char extra = 0;
   if (f.read_all(&extra, 1)) bad_checkpoint(path, "trailing bytes after the tables");
-  if (table_checksum(std::span<const TwoBitTable>(tables.data(), tables.size())) != h.data_checksum) {
+  if (table_checksum(std::span<const BitTable>(tables.data(), tables.size())) != h.data_checksum) {
     bad_checkpoint(path, "data checksum mismatch (corrupt file)");
   }
 }

@@ -1,5 +1,6 @@
 // Checkpoints of the implicit BFS: after each level the engine's whole state (the
-// two-bit tables plus the layer and edge counts so far) goes to DIR/implicit-bfs.ckpt,
+// last layer of each blank colour as a bitset, plus the layer and edge counts so
+// far) goes to DIR/implicit-bfs.ckpt,
 // so a killed multi-hour run continues from its last finished level.
 //
 // File layout (little-endian): a header
@@ -23,7 +24,7 @@
 #include <string>
 #include <vector>
 
-#include "analysis/two_bit_table.hpp"
+#include "analysis/packed_table.hpp"
 
 namespace statespace {
 
@@ -44,14 +45,14 @@ struct CheckpointState {
   }
 };
 
-inline constexpr std::uint32_t kCheckpointVersion = 1;
+inline constexpr std::uint32_t kCheckpointVersion = 2;  // 1: two-bit tables
 
 // DIR/implicit-bfs.ckpt.
 std::filesystem::path checkpoint_path(const std::filesystem::path& dir);
 
 // Writes state and tables atomically (creating DIR); throws std::runtime_error on I/O errors.
 void write_checkpoint(const std::filesystem::path& dir, const CheckpointState& state,
-                      std::span<const TwoBitTable> tables);
+                      std::span<const BitTable> tables);
 
 // Reads and validates the header; throws UsageError when the file is missing, not a
 // checkpoint, of another version, or its header checksum does not match.
@@ -59,9 +60,9 @@ CheckpointState read_checkpoint_header(const std::filesystem::path& dir);
 
 // Fills tables (allocated with state.table_entries) from the checkpoint and checks
 // the data checksum; throws UsageError on a mismatch or a truncated file.
-void read_checkpoint_tables(const std::filesystem::path& dir, std::span<TwoBitTable> tables);
+void read_checkpoint_tables(const std::filesystem::path& dir, std::span<BitTable> tables);
 
 // The block-wise hash the checkpoint uses, exposed for the tests.
-std::uint64_t table_checksum(std::span<const TwoBitTable> tables);
+std::uint64_t table_checksum(std::span<const BitTable> tables);
 
 }  // namespace statespace

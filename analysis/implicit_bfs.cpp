@@ -37,18 +37,16 @@ LevelCounts expand(ImplicitEngine& engine, unsigned depth, const SlicePartition&
   std::vector<ImplicitEngine::Cursor> cursors;
   cursors.reserve(n);
   for (unsigned s = 0; s < n; ++s) cursors.push_back(engine.cursor(depth, chunks.begin(s), chunks.end(s)));
-  std::vector<LevelCounts> scanned(n), applied(slices.count());
+  std::vector<LevelCounts> scanned(n);
   run_rounds(
       n, slices.count(), lanes, kRoundBudget,
       [&](unsigned s, SliceQueues& out, std::size_t limit) {
         return engine.scan(depth, cursors[s], slices, out, limit, scanned[s]);
       },
-      [&](unsigned t, std::span<const std::uint32_t> targets) {
-        engine.apply(depth, slices.begin(t), targets, applied[t]);
-      });
+      [&](unsigned t, std::span<const std::uint32_t> targets) { engine.apply(depth, slices.begin(t), targets); });
   LevelCounts total;
   for (const auto& c : scanned) total += c;
-  for (const auto& c : applied) total += c;
+  total.claimed = engine.finish(depth);
   return total;
 }
 
@@ -76,7 +74,7 @@ ImplicitResult implicit_bfs(const Tiles& p, Board start, const ImplicitOptions& 
   }
   o.memory.require(implicit_bytes(p), p.name() + ": implicit BFS tables");
   ImplicitEngine engine(p, start, 0, ImplicitEngine::sequences(p));
-  auto& tables = engine.tables();
+  const std::span<BitTable> tables = engine.tables();
   const unsigned threads = worker_threads();
   const SlicePartition slices = ImplicitEngine::partition(p, std::uint64_t(kSlicesPerThread) * threads);
   const SlicePartition chunks = ImplicitEngine::partition(p, std::uint64_t(kChunksPerThread) * threads);
@@ -84,7 +82,7 @@ ImplicitResult implicit_bfs(const Tiles& p, Board start, const ImplicitOptions& 
       ImplicitEngine::queues(threads, slices.count(), round_capacity(threads, kRoundBudget), kRoundStep);
   if (!o.resume.empty()) {
     read_checkpoint_tables(o.resume, tables);
-    engine.resumed(state.level);
+    engine.resumed();
   } else {
     engine.seed(start);
     state.puzzle = p.name();

@@ -1,25 +1,27 @@
 // The implicit BFS engine for R x C sliding-tile puzzles: breadth-first search over
 // the rank space without storing a single edge, for boards far beyond what an
-// explicit graph can hold (tiles:3x4 and 2x6 at 2.4e8 positions in ~60 MB, tiles:2x7
-// at 4.4e10 in ~11 GB).
+// explicit graph can hold (tiles:3x4 and 2x6 at 2.4e8 positions in 45 MB, tiles:2x7
+// at 4.4e10 in 8.2 GB).
 //
 // States are their locality indices (core/tile_index.hpp) within the start's
-// reachability class; each has two bits (two-bit breadth-first search, Korf 2008).
-// The grid graph is bipartite, so a position's depth parity is the colour of its
-// blank cell relative to the start's. Positions are therefore kept in two tables by
-// blank colour: a level reads one table and writes only the other. Within a table
-// the two bits are 0 = unseen, 3 = old and 1/2 = "depth d", alternating every
-// second level (code(d) = 1 + ((d >> 1) & 1)). While expanding level d:
-//   - the frontier is exactly the entries of code(d) in table d, because the
-//     entries of depth d-2 (the other code) are turned old in the same pass;
-//   - a neighbour (table d+1) reads code(d-1) or code(d+1) or unseen, which tells
-//     its layer exactly: depth d-1, or depth d+1 (already claimed or to claim), so
-//     the edges between layers d and d+1 are counted once, from the shallow end.
-// No extra pass; after the last level its positions still carry code(d), which gives
-// every farthest position. Each level runs over slices of the table owned by oneTBB
-// tasks (analysis/implicit_engine.hpp, analysis/slices.hpp): a task claims its
-// left/right neighbours itself and queues its up/down ones for the owner of their
-// slice, so every claim is a plain, branch-free read-modify-write.
+// reachability class. The grid graph is bipartite, so a position's depth parity is
+// the colour of its blank cell relative to the start's, and every neighbour of a
+// position at depth d is at depth d-1 or d+1. So a level needs no visited set, only
+// the layer before (frontier search, Korf et al. 2005), and the layers of one
+// colour are one bit per position of that colour. Three such bitsets hold the last
+// layer of each colour and the next layer: 1.5 bits per position against the two
+// of a two-bit BFS (Korf 2008). While expanding level d:
+//   - the frontier is the last layer of d's colour;
+//   - every neighbour is marked in the next bitset, without reading anything;
+//   - finishing the level drops the marks of layer d-1 (the last layer of the other
+//     colour), which leaves layer d+1 exactly; it replaces layer d-1, whose bitset,
+//     cleared, takes the marks of the level after.
+// The moves between layers d and d+1 are layer d's degrees (a blank's moves, summed
+// as the scan meets them) less the moves between d-1 and d. After the last level
+// its bitset still holds every farthest position. Each level runs over slices of the
+// bitsets owned by oneTBB tasks (analysis/implicit_engine.hpp, analysis/slices.hpp):
+// a task marks its left/right neighbours itself and queues its up/down ones for the
+// owner of their slice, so every mark is a plain OR of one bit.
 #pragma once
 
 #include <cstdint>
@@ -52,7 +54,7 @@ struct ImplicitResult {
   [[nodiscard]] std::uint64_t edges() const;
 };
 
-// Bytes the engine allocates for `p`: its two tables, n!/2 entries of two bits.
+// Bytes the engine allocates for `p`: three bitsets of the larger colour's positions.
 std::uint64_t implicit_bytes(const Tiles& p);
 
 // Breadth-first search from `start` (blank anywhere). Checks the memory budget

@@ -1,7 +1,7 @@
-// The pieces of the implicit engine's level step (analysis/implicit_engine.hpp): the
-// two-bit codes of the layers, the owner's branch-free claim, where a position lives
-// in the two tables, the decoded sequences of a class index, what a blank in each
-// slot can do, the word-parallel left/right masks and the sparse-level block marks.
+// The pieces of the implicit engine's level step (analysis/implicit_engine.hpp):
+// where a position lives in the layer bitsets, the decoded sequences of a class
+// index, what a blank in each slot can do, the word-parallel left/right masks and
+// the sparse-level block flags.
 #pragma once
 
 #include <algorithm>
@@ -11,7 +11,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "analysis/two_bit_table.hpp"
+#include "analysis/packed_table.hpp"
 #include "core/board.hpp"
 #include "core/ranking.hpp"
 #include "puzzles/tile_index.hpp"
@@ -33,32 +33,8 @@ struct LevelCounts {
 
 namespace implicit_detail {
 
-constexpr std::uint64_t kLowBits = 0x5555555555555555ULL;
-// Slice boundaries in sequences: 32 sequences fill whole words of either table.
-constexpr std::uint64_t kSliceAlign = TwoBitTable::kPerWord;
-
-// The code of the positions at depth d: 1, 1, 2, 2, 1, 1, ...
-constexpr unsigned code_of(unsigned depth) { return 1u + ((depth >> 1) & 1u); }
-
-// Bit 2i set when entry i of word x holds `code` (0 to 3): the entries equal to
-// code are the zero pairs of x ^ code...code, with no branch on which code it is.
-inline std::uint64_t matching(std::uint64_t x, unsigned code) {
-  const std::uint64_t y = x ^ (code * kLowBits);
-  return ~(y | y >> 1) & kLowBits;
-}
-
-// Claims entry e for code `next` (1 or 2) if unseen. No branches: the owner is the
-// only writer.
-inline void claim(std::uint64_t* words, std::uint64_t e, unsigned next, LevelCounts& c) {
-  std::uint64_t& w = words[e / TwoBitTable::kPerWord];
-  const unsigned shift = unsigned(2 * (e % TwoBitTable::kPerWord));
-  const std::uint64_t x = w;
-  const unsigned code = unsigned(x >> shift) & 3u;
-  assert(code != 3u);
-  const unsigned unseen = code == 0;
-  c.claimed += unseen;
-  w = x | (std::uint64_t(next & -unseen) << shift);
-}
+// Slice boundaries in sequences: 64 sequences fill whole words of any layer bitset.
+constexpr std::uint64_t kSliceAlign = BitTable::kPerWord;
 
 // Where a position lives: table colour(blank), entry q * count[colour] + slot(blank).
 struct Layout {
@@ -120,7 +96,7 @@ struct SlotMoves {
 // move 0 or +1: within the same word or into the neighbouring one. Per phase of a
 // word (the slot of its first entry) the entries with each move and delta form a
 // mask, so a word's left (right) targets are three masked shifts of the frontier
-// masks of it and its neighbours, claimed at once (popcounts for the counts).
+// words of it and its neighbours, claimed at once.
 struct SideMasks {
   std::uint64_t left_same = 0, left_back = 0;     // delta 0, -1
   std::uint64_t right_same = 0, right_ahead = 0;  // delta 0, +1
@@ -131,14 +107,14 @@ struct SideMasks {
 
 // The masks of a source table per phase, from its slots' moves (`count` slots).
 inline std::vector<SideMasks> side_masks(const std::array<SlotMoves, Board::kMaxCells>& moves, unsigned count) {
-  const unsigned step = unsigned(TwoBitTable::kPerWord) % count;
+  const unsigned step = unsigned(BitTable::kPerWord % count);
   std::vector<SideMasks> masks(count);
   for (unsigned phase = 0; phase < count; ++phase) {
     SideMasks& x = masks[phase];
-    for (unsigned i = 0; i < TwoBitTable::kPerWord; ++i) {
+    for (unsigned i = 0; i < BitTable::kPerWord; ++i) {
       const int slot = int((phase + i) % count);
       const SlotMoves& m = moves[slot];
-      const std::uint64_t bit = std::uint64_t{1} << (2 * i);
+      const std::uint64_t bit = std::uint64_t{1} << i;
       if (m.left >= 0) (m.left == slot ? x.left_same : x.left_back) |= bit;
       if (m.right >= 0) (m.right == slot ? x.right_same : x.right_ahead) |= bit;
       assert(m.left < 0 || m.left == slot || m.left == slot - 1);
@@ -153,34 +129,33 @@ inline std::vector<SideMasks> side_masks(const std::array<SlotMoves, Board::kMax
   return masks;
 }
 
-// Sparse levels: per block of kWords words of a table, 2 + the last level whose
-// expansion claimed an entry in it (0: never; kSeed: the start). A level's scan
-// visits only the blocks claimed in at the level before (its frontier) or three
-// before (the entries it turns old); the others hold only old and unseen entries.
-// Blocks straddle slices and chunks, so two owners may mark one block at once, both
-// with the same value: relaxed atomic stores, plain moves. Hot loops take data()
-// and mark through the pointer, which the table stores cannot alias.
-class BlockMarks {
+// Sparse levels: one flag per block of kWords words of a layer bitset, set when
+// the block may hold a position (0: all its words are zero). Claims set the flags
+// of the blocks they write; finishing a level makes them exact for the new layer
+// and clears those of the retired one. A scan skips the blocks of its layer without
+// a flag, and finishing a level touches only flagged blocks. Blocks straddle slices
+// and chunks, so two owners may flag one block at once, both with 1: relaxed atomic
+// stores, plain moves. Hot loops take data() and flag through the pointer, which
+// the table stores cannot alias.
+class BlockFlags {
  public:
   static constexpr std::uint64_t kWords = 64;
-  static constexpr std::uint16_t kSeed = 1;
 
-  BlockMarks() = default;
-  explicit BlockMarks(std::uint64_t words) : marks_((words + kWords - 1) / kWords, 0) {}
+  BlockFlags() = default;
+  explicit BlockFlags(std::uint64_t words) : flags_((words + kWords - 1) / kWords, 0) {}
 
-  static void mark(std::uint16_t* marks, std::uint64_t word, std::uint16_t value) {
-    std::atomic_ref<std::uint16_t>(marks[word / kWords]).store(value, std::memory_order_relaxed);
+  static void mark(std::uint8_t* flags, std::uint64_t word) {
+    std::atomic_ref<std::uint8_t>(flags[word / kWords]).store(1, std::memory_order_relaxed);
   }
-  void mark(std::uint64_t word, std::uint16_t value) { mark(marks_.data(), word, value); }
-  // After tables were read from a checkpoint of `level`: which blocks hold recent
-  // layers is not known, so every block counts as claimed at level-1 (scanned up to
-  // level + 2, after which the marks of the new claims say it).
-  void resumed(unsigned level) { std::fill(marks_.begin(), marks_.end(), std::uint16_t(level + 1)); }
-  [[nodiscard]] std::uint16_t* data() { return marks_.data(); }
-  [[nodiscard]] const std::uint16_t* data() const { return marks_.data(); }
+  void mark(std::uint64_t word) { mark(flags_.data(), word); }
+  // Every block may hold a position (a layer read from a checkpoint).
+  void all() { std::fill(flags_.begin(), flags_.end(), std::uint8_t{1}); }
+  [[nodiscard]] std::uint64_t blocks() const { return flags_.size(); }
+  [[nodiscard]] std::uint8_t* data() { return flags_.data(); }
+  [[nodiscard]] const std::uint8_t* data() const { return flags_.data(); }
 
  private:
-  std::vector<std::uint16_t> marks_;
+  std::vector<std::uint8_t> flags_;
 };
 
 }  // namespace implicit_detail

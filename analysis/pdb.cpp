@@ -12,7 +12,7 @@
 #include <sstream>
 
 #include "analysis/level_bits.hpp"
-#include "analysis/two_bit_table.hpp"
+#include "analysis/packed_table.hpp"
 #include "core/errors.hpp"
 
 namespace statespace {

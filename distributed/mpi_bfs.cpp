@@ -83,7 +83,7 @@ LevelTotals expand(ImplicitEngine& engine, unsigned depth, const Ownership& own,
   for (unsigned s = 0; s < n; ++s)
     cursors.push_back(engine.cursor(depth, own.slices.begin(mine + s), own.slices.end(mine + s)));
   std::vector<SliceQueues> queues = ImplicitEngine::queues(n, own.slices.count(), kRoundBudget, kRoundStep);
-  std::vector<LevelCounts> scanned(n), applied(n);
+  std::vector<LevelCounts> scanned(n);
   std::vector<char> done(n, 0);
   std::vector<int> send_counts(processes), send_displs(processes), recv_counts(processes), recv_displs(processes);
   std::vector<std::uint32_t> send, recv;
@@ -132,14 +132,15 @@ LevelTotals expand(ImplicitEngine& engine, unsigned depth, const Ownership& own,
     tbb::parallel_for(
         0u, n,
         [&](unsigned t) {
-          for (const auto& targets : arrived[t]) engine.apply(depth, own.slices.begin(mine + t), targets, applied[t]);
+          for (const auto& targets : arrived[t]) engine.apply(depth, own.slices.begin(mine + t), targets);
         },
         tbb::simple_partitioner());
     const std::uint64_t busy = std::uint64_t(std::count(done.begin(), done.end(), 0));
     if (all_sum(busy) == 0) break;
   }
   LevelCounts local;
-  for (unsigned s = 0; s < n; ++s) local += scanned[s], local += applied[s];
+  for (const auto& c : scanned) local += c;
+  local.claimed = engine.finish(depth);
   std::uint64_t sums[3] = {local.claimed, local.degrees, exchanged};
   MPI_Allreduce(MPI_IN_PLACE, sums, 3, MPI_UINT64_T, MPI_SUM, MPI_COMM_WORLD);
   return {{sums[0], sums[1]}, sums[2]};
@@ -234,10 +235,10 @@ MpiResult mpi_bfs(const Tiles& p, Board start, const ImplicitOptions& o) {
     }
   }
   ImplicitEngine engine(p, start, own.q_begin(rank), own.q_end(rank));
-  auto& tables = engine.tables();
+  const std::span<BitTable> tables = engine.tables();
   if (resume_level) {
     read_checkpoint_tables(rank_folder(o.resume, processes, rank, *resume_level), tables);
-    engine.resumed(state.level);
+    engine.resumed();
   } else {
     engine.seed(start);
     state.puzzle = p.name();

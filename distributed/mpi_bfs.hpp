@@ -1,13 +1,14 @@
-// The implicit two-bit BFS (analysis/implicit_bfs.hpp) over MPI processes, for
-// boards whose tables outgrow one machine (tiles:3x5 at 163 GB, 4x4 at 2.6 TB).
+// The implicit BFS (analysis/implicit_bfs.hpp) over MPI processes, for boards whose
+// layer bitsets outgrow one machine (tiles:3x5 at 131 GB, 4x4 at 2.0 TB).
 //
 // The sequence range is cut into the slices of analysis/slices.hpp and each process
-// owns a contiguous run of them: its part of both two-bit tables, and so of the
+// owns a contiguous run of them: its part of the three layer bitsets, and so of the
 // frontier. A level runs in rounds: every process scans its slices (oneTBB inside),
-// claiming left/right neighbours itself and queueing up/down neighbours per
+// marking left/right neighbours itself and queueing up/down neighbours per
 // destination slice; the queues go to their owners in one MPI_Alltoallv per round
 // (each source stops at a fixed budget of queued entries, which bounds the buffers);
-// the owners claim what they received. Level counts are summed with MPI_Allreduce,
+// the owners mark what they received, and each process finishes the level on its
+// own part. Level counts are summed with MPI_Allreduce,
 // the farthest positions gathered to rank 0, which alone writes reports. The results
 // are the single-process engine's, for any process count and thread count.
 //

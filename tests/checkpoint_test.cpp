@@ -70,7 +70,8 @@ TEST(Checkpoint, HeaderRecordsTheLastLevelAndResumingFinishesTheSameRun) {
   EXPECT_EQ(state.layers, full.layers);
   ASSERT_EQ(state.edges_to_next.size(), 31u);
   EXPECT_EQ(state.edges_to_next[0], 2u);  // the goal's two moves
-  EXPECT_EQ(state.table_entries, (std::vector<std::uint64_t>{20160 * 5, 20160 * 4}));
+  // The last layer of each blank colour, both bitsets sized for the larger colour.
+  EXPECT_EQ(state.table_entries, (std::vector<std::uint64_t>{20160 * 5, 20160 * 5}));
   EXPECT_EQ(fs::file_size(checkpoint_path(dir)) % 8, 0u);
 
   const ImplicitResult resumed = run(p, {}, dir);
@@ -105,11 +106,11 @@ TEST(Checkpoint, RefusesDamagedMissingAndForeignCheckpoints) {
 
 TEST(Checkpoint, ZeroBlocksBecomeHolesAndReadBackAsZeros) {
   const fs::path dir = fresh_dir("checkpoint-sparse");
-  std::vector<TwoBitTable> tables;
-  tables.emplace_back(64'000'000);  // 16 MB
-  tables.emplace_back(1'000'001);
-  for (std::uint64_t e : {0ull, 12'345'678ull, 63'999'999ull}) tables[0].set(e, 2);
-  tables[1].set(1'000'000, 3);
+  std::vector<BitTable> tables;
+  tables.emplace_back(128'000'000);  // 16 MB
+  tables.emplace_back(2'000'001);
+  for (std::uint64_t e : {0ull, 24'691'356ull, 127'999'999ull}) tables[0].set(e, 1);
+  tables[1].set(2'000'000, 1);
   CheckpointState state;
   state.puzzle = "tiles:3x4";
   state.start = "1 2 3 4 / 5 6 7 8 / 9 10 11 _";
@@ -123,9 +124,9 @@ TEST(Checkpoint, ZeroBlocksBecomeHolesAndReadBackAsZeros) {
   EXPECT_GE(std::uint64_t(st.st_size), 16'000'000u + 250'000u);
   EXPECT_LT(std::uint64_t(st.st_blocks) * 512, 5'000'000u);  // four touched 1 MiB blocks at most
 
-  std::vector<TwoBitTable> back;
-  back.emplace_back(64'000'000);
-  back.emplace_back(1'000'001);
+  std::vector<BitTable> back;
+  back.emplace_back(128'000'000);
+  back.emplace_back(2'000'001);
   read_checkpoint_tables(dir, back);
   EXPECT_EQ(table_checksum(back), table_checksum(tables));
   for (std::size_t t = 0; t < 2; ++t) {

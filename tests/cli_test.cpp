@@ -251,7 +251,7 @@ TEST(Cli, RefusedBeforeAnyWorkWithNothingWritten) {
       {"analyze hex6 --out @OUT --from \"\"", "empty --from"},
       {"analyze nooff --out @OUT --engine fast", "unknown --engine 'fast'"},
       {"analyze hex6 --out @OUT --engine implicit", "tiles:RxC puzzles only"},
-      {"analyze tiles:3x4 --out @OUT --memory 50M", "implicit BFS needs 59,875,200 bytes"},
+      {"analyze tiles:3x4 --out @OUT --memory 40M", "implicit BFS needs 44,906,400 bytes"},
       {"analyze tiles:2x3 --out @OUT --lookup linear --comparisons-limit 10", "--comparisons-limit"},
       {"--threads", "--threads needs a value"},
       {"--threads 0 list", "bad --threads '0'"},

@@ -359,7 +359,9 @@ TEST(ImplicitBfs, SameResultForAnyThreadCount) {
 
 TEST(ImplicitBfs, RefusesOverTheMemoryBudgetWithTheNeedAndTheFlag) {
   const Tiles p(3, 4);
-  EXPECT_EQ(implicit_bytes(p), 479001600u / 8);  // 2 bits for each of the 12!/2 positions of one class
+  // Three bitsets of one blank colour each (6 x 11!/2 positions): 1.5 bits for each
+  // of the 12!/2 positions of one class.
+  EXPECT_EQ(implicit_bytes(p), 3u * 6u * 19958400u / 8u);
   ImplicitOptions o;
   o.progress = false;
   o.memory = MemoryBudget(1 << 20);
@@ -402,19 +404,19 @@ TEST(ImplicitBfs, CliEngineChoiceAndRefusals) {
   EXPECT_EQ(unknown.exit_code, 2);
   EXPECT_NE(unknown.out.find("unknown --engine 'fast' (expected one of: explicit, implicit, mpi, levels, auto)"),
             std::string::npos);
-  // auto picks implicit for tiles:3x4 (no graph.dot at 239,500,800 positions), which needs 59,875,200 bytes.
-  const auto small = testing::run_statespace("analyze tiles:3x4 --engine auto --memory 50M --quiet");
+  // auto picks implicit for tiles:3x4 (no graph.dot at 239,500,800 positions), which needs 44,906,400 bytes.
+  const auto small = testing::run_statespace("analyze tiles:3x4 --engine auto --memory 40M --quiet");
   EXPECT_EQ(small.exit_code, 2);
-  EXPECT_NE(small.out.find("tiles:3x4: implicit BFS needs 59,875,200 bytes"), std::string::npos) << small.out;
+  EXPECT_NE(small.out.find("tiles:3x4: implicit BFS needs 44,906,400 bytes"), std::string::npos) << small.out;
   EXPECT_NE(small.out.find("--memory"), std::string::npos);
   const auto ex = testing::run_statespace("analyze tiles:3x4 --engine explicit --memory 1G --quiet");
   EXPECT_EQ(ex.exit_code, 2);
   EXPECT_NE(ex.out.find("explicit graph needs"), std::string::npos) << ex.out;
-  EXPECT_NE(ex.out.find("or use --engine implicit, which needs 59,875,200 bytes)"), std::string::npos) << ex.out;
+  EXPECT_NE(ex.out.find("or use --engine implicit, which needs 44,906,400 bytes)"), std::string::npos) << ex.out;
   // The explicit engine's refusal names the engine that fits.
   const auto big = testing::run_statespace("analyze tiles:2x7 --engine explicit --memory 20G --quiet");
   EXPECT_EQ(big.exit_code, 2);
-  EXPECT_NE(big.out.find("or use --engine implicit, which needs 10,897,286,400 bytes)"), std::string::npos) << big.out;
+  EXPECT_NE(big.out.find("or use --engine implicit, which needs 8,172,964,800 bytes)"), std::string::npos) << big.out;
   // Not when the request needs the explicit graph anyway.
   const auto components = testing::run_statespace("analyze tiles:3x4 --components --memory 1G --quiet");
   EXPECT_EQ(components.exit_code, 2);

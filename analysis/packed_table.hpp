@@ -1,9 +1,8 @@
-// A packed table of 2-bit entries, 32 per 64-bit word: the visited set and frontier
-// of the implicit BFS in one (two-bit breadth-first search, Korf 2008). Mapped
-// anonymously, so the zero pages of a multi-gigabyte table cost nothing until
-// touched, and with transparent huge pages requested: the BFS reads it at random,
-// and 2 MiB pages spare most TLB misses. Engines read and claim entries through
-// std::atomic_ref on the words.
+// Packed tables of k-bit entries, 64 / k per 64-bit word: the layer bitsets of the
+// implicit BFS (one bit) and the visited set of the pattern databases' abstract BFS
+// (two bits, Korf 2008). Mapped anonymously, so the zero pages of a multi-gigabyte
+// table cost nothing until touched, and with transparent huge pages requested: the
+// BFS reads them at random, and 2 MiB pages spare most TLB misses.
 #pragma once
 
 #include <sys/mman.h>
@@ -19,12 +18,16 @@ struct UnmapWords {
   void operator()(std::uint64_t* p) const { ::munmap(p, bytes); }
 };
 
-class TwoBitTable {
- public:
-  static constexpr std::uint64_t kPerWord = 32;
+template <unsigned kBits>
+class PackedTable {
+  static_assert(kBits == 1 || kBits == 2 || kBits == 4);
+  static constexpr std::uint64_t kMask = (std::uint64_t{1} << kBits) - 1;
 
-  TwoBitTable() = default;
-  explicit TwoBitTable(std::uint64_t entries) : entries_(entries), words_count_(words_for(entries)) {
+ public:
+  static constexpr std::uint64_t kPerWord = 64 / kBits;
+
+  PackedTable() = default;
+  explicit PackedTable(std::uint64_t entries) : entries_(entries), words_count_(words_for(entries)) {
     const std::uint64_t bytes = mapped_bytes();
     void* p = ::mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
     if (p == MAP_FAILED) throw std::bad_alloc();
@@ -43,12 +46,12 @@ class TwoBitTable {
   [[nodiscard]] const std::uint64_t* words() const { return words_.get(); }
 
   [[nodiscard]] unsigned get(std::uint64_t e) const {
-    return unsigned(words_[e / kPerWord] >> (2 * (e % kPerWord))) & 3u;
+    return unsigned(words_[e / kPerWord] >> (kBits * (e % kPerWord))) & kMask;
   }
   void set(std::uint64_t e, unsigned code) {
     std::uint64_t& w = words_[e / kPerWord];
-    const unsigned shift = unsigned(2 * (e % kPerWord));
-    w = (w & ~(std::uint64_t{3} << shift)) | (std::uint64_t{code} << shift);
+    const unsigned shift = unsigned(kBits * (e % kPerWord));
+    w = (w & ~(kMask << shift)) | (std::uint64_t{code} << shift);
   }
 
  private:
@@ -57,5 +60,8 @@ class TwoBitTable {
   std::uint64_t words_count_ = 0;
   std::unique_ptr<std::uint64_t[], UnmapWords> words_;
 };
+
+using BitTable = PackedTable<1>;
+using TwoBitTable = PackedTable<2>;
 
 }  // namespace statespace
