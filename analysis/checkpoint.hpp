@@ -51,8 +51,7 @@ inline constexpr std::uint32_t kCheckpointVersion = 2;  // 1: two-bit tables
 std::filesystem::path checkpoint_path(const std::filesystem::path& dir);
 
 // Writes state and tables atomically (creating DIR); throws std::runtime_error on I/O errors.
-void write_checkpoint(const std::filesystem::path& dir, const CheckpointState& state,
-                      std::span<const BitTable> tables);
+void write_checkpoint(const std::filesystem::path& dir, const CheckpointState& state, std::span<const BitTable> tables);
 
 // Reads and validates the header; throws UsageError when the file is missing, not a
 // checkpoint, of another version, or its header checksum does not match.

@@ -32,8 +32,8 @@
 
 #include "analysis/implicit_parts.hpp"
 #include "analysis/memory.hpp"
-#include "analysis/slices.hpp"
 #include "analysis/packed_table.hpp"
+#include "analysis/slices.hpp"
 #include "core/board.hpp"
 #include "core/ranking.hpp"
 #include "puzzles/permutation_puzzle.hpp"
