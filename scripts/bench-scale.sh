@@ -13,9 +13,9 @@
 #       binaries run by run, so that a shared, noisy machine affects both alike;
 #       prints the ratio of the medians.
 #   STATESPACE_2X7_SECONDS=300 scripts/bench-scale.sh
-#       also starts tiles:2x7 (43,589,145,600 positions, 10.9 GB of tables) with a
+#       also starts tiles:2x7 (43,589,145,600 positions, 8.2 GB of layer bitsets) with a
 #       checkpoint folder and kills it after that many seconds; prints its per-level
-#       progress so the full run can be extrapolated. Needs ~11 GB of free RAM.
+#       progress so the full run can be extrapolated. Needs ~9 GB of free RAM.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 build=build-bench-scale
