@@ -97,6 +97,14 @@ TEST(Checkpoint, RefusesDamagedMissingAndForeignCheckpoints) {
   flip_byte(file, 20);  // in the puzzle name
   expect_refusal([&] { (void)run(p, {}, dir); }, "header checksum mismatch");
   fs::copy_file(copy, file, fs::copy_options::overwrite_existing);
+  {
+    // A checkpoint of the two-bit engine (format version 1) is named, not misread.
+    std::fstream f(file, std::ios::in | std::ios::out | std::ios::binary);
+    f.seekp(8);
+    f.put(1);
+  }
+  expect_refusal([&] { (void)run(p, {}, dir); }, "version 1, this build reads version 2");
+  fs::copy_file(copy, file, fs::copy_options::overwrite_existing);
   fs::resize_file(file, size - 8);
   expect_refusal([&] { (void)run(p, {}, dir); }, "truncated");
   fs::remove(file);
