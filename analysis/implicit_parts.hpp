@@ -96,7 +96,7 @@ struct SlotMoves {
 // move 0 or +1: within the same word or into the neighbouring one. Per phase of a
 // word (the slot of its first entry) the entries with each move and delta form a
 // mask, so a word's left (right) targets are three masked shifts of the frontier
-// words of it and its neighbours, claimed at once.
+// words of it and its neighbours, marked at once.
 struct SideMasks {
   std::uint64_t left_same = 0, left_back = 0;     // delta 0, -1
   std::uint64_t right_same = 0, right_ahead = 0;  // delta 0, +1
@@ -130,7 +130,7 @@ inline std::vector<SideMasks> side_masks(const std::array<SlotMoves, Board::kMax
 }
 
 // Sparse levels: one flag per block of kWords words of a layer bitset, set when
-// the block may hold a position (0: all its words are zero). Claims set the flags
+// the block may hold a position (0: all its words are zero). Marks set the flags
 // of the blocks they write; finishing a level makes them exact for the new layer
 // and clears those of the retired one. A scan skips the blocks of its layer without
 // a flag, and finishing a level touches only flagged blocks. Blocks straddle slices
