@@ -371,12 +371,8 @@ class ImplicitEngine {
         if constexpr (!kWordSides) {
           // Left and right keep the sequence: same q, the part of the next layer
           // this slice owns and the scan streams through.
-          const auto mark = [&](std::uint64_t e) {
-            targets[e / 64] |= std::uint64_t{1} << (e % 64);
-            BlockFlags::mark(marked, e / 64);
-          };
-          if (m.left >= 0) mark(q * stride + std::uint64_t(m.left));
-          if (m.right >= 0) mark(q * stride + std::uint64_t(m.right));
+          if (m.left >= 0) implicit_detail::mark(targets, marked, q * stride + std::uint64_t(m.left));
+          if (m.right >= 0) implicit_detail::mark(targets, marked, q * stride + std::uint64_t(m.right));
         }
         const TileSequence& s = c.sequences.get(q + q_begin_, m.parity);
         queue(index_.moved_lex<kCols>(s, m.first_move), m.first);

@@ -158,6 +158,12 @@ class BlockFlags {
   std::vector<std::uint8_t> flags_;
 };
 
+// Marks entry e of a layer bitset and flags its block.
+inline void mark(std::uint64_t* words, std::uint8_t* flags, std::uint64_t e) {
+  words[e / BitTable::kPerWord] |= std::uint64_t{1} << (e % BitTable::kPerWord);
+  BlockFlags::mark(flags, e / BitTable::kPerWord);
+}
+
 }  // namespace implicit_detail
 
 }  // namespace statespace
