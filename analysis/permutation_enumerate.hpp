@@ -18,6 +18,7 @@
 
 #include <tbb/blocked_range.h>
 #include <tbb/enumerable_thread_specific.h>
+#include <tbb/parallel_for.h>
 
 #include <algorithm>
 #include <array>
@@ -139,14 +140,21 @@ RankedEnumeration enumerate_permutation(const P& p, Board start, Progress* progr
         }
       }
     };
+    // Bucket by bucket in parallel (with two workers there is one worker to drop
+    // from), and without a branch: whether another worker found a state first is a
+    // coin flip.
     const auto drop = [&](Local& worker, const auto& marked) {
-      for (Bucket& b : worker.found[parity]) {
+      auto& buckets = worker.found[parity];
+      tbb::parallel_for(std::size_t{0}, buckets.size(), [&](std::size_t i) {
+        Bucket& b = buckets[i];
+        RankedBoard* const items = b.items.data();
         std::size_t kept = 0;
         for (std::size_t j = 0; j < b.count; ++j) {
-          if (!marked(b.items[j].rank)) b.items[kept++] = b.items[j];
+          items[kept] = items[j];
+          kept += !marked(items[j].rank);
         }
         b.count = kept;
-      }
+      });
     };
     bits.run_level(locals, level_entries, work.size(), 1, expand, drop);
 
