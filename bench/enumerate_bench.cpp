@@ -1,5 +1,5 @@
 // BM_Enumerate/<puzzle>/<lookup>: the full enumeration of a puzzle's reachable
-// set from its goal, once per visited-set strategy, the benchmark issue 3 asks for
+// set from its goal, once per visited-set strategy: linear vs hashed vs ranked
 // (seed 003 promised faster lookups than its linear scan; this measures how much).
 //
 //   linear, linear-sentinel, hashed, std-hashed, ranked-serial

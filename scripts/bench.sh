@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
-# The lookup benchmark of issue 3: a Release build (build-bench/), then
+# The lookup benchmark: a Release build (build-bench/), then
 # statespace_bench's BM_Enumerate (full enumerations, every puzzle x visited-set
 # strategy), BM_Lookup (insert + find alone at fixed sizes) and BM_RankedOverHashed
 # (the paired ratio the 5x target is judged by) with JSON output in bench-out/,
 # rendered by scripts/bench_table.py into bench-out/lookups.md: a Markdown table
 # of median times and speed-ups over the linear scan, the lookup costs per size,
-# the issue's targets checked, and the machine it ran on.
+# the lookup targets checked, and the machine it ran on.
 # README.md quotes that file. Not part of CI (it takes a few minutes; the linear
 # scans of tiles:3x3 alone take ~20 s each).
 #

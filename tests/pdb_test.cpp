@@ -47,7 +47,7 @@ TEST(Placement, RankIsABijectionInLexicographicOrder) {
       previous = cells;
     }
   }
-  EXPECT_EQ(placements(16, 8), 518918400u);  // the 518.9 M and 57.7 M entries
+  EXPECT_EQ(placements(16, 8), 518918400u);  // 16!/8! and 16!/9!: 518.9 M and 57.7 M entries
   EXPECT_EQ(placements(16, 7), 57657600u);
 }
 
