@@ -16,8 +16,8 @@
 #include <vector>
 
 #include "analysis/analyze.hpp"
-#include "analysis/analyze_levels.hpp"
-#include "analysis/explicit_space.hpp"
+#include "analysis/engines/explicit/explicit_space.hpp"
+#include "analysis/engines/levels/analyze_levels.hpp"
 #include "bench/plain_bfs.hpp"
 #include "core/lookup.hpp"
 #include "puzzles/puzzle_file.hpp"

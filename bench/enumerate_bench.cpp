@@ -3,10 +3,10 @@
 // (seed 003 promised faster lookups than its linear scan; this measures how much).
 //
 //   linear, linear-sentinel, hashed, std-hashed, ranked-serial
-//       discover() (analysis/explicit_space.hpp): one sequential BFS loop, the
+//       discover() (analysis/engines/explicit/explicit_space.hpp): one sequential BFS loop, the
 //       same sequence of lookups for every strategy, so only the lookup differs;
 //   ranked
-//       enumerate_ranked() (analysis/ranked_enumerate.hpp): what
+//       enumerate_ranked() (analysis/engines/explicit/ranked_enumerate.hpp): what
 //       `analyze --lookup ranked` runs, level-synchronous over all cores.
 //
 // BM_RankedOverHashed/<puzzle>: the issue's "ranked at least 5x faster than
@@ -31,8 +31,8 @@
 #include <string>
 #include <vector>
 
-#include "analysis/explicit_space.hpp"
-#include "analysis/ranked_enumerate.hpp"
+#include "analysis/engines/explicit/explicit_space.hpp"
+#include "analysis/engines/explicit/ranked_enumerate.hpp"
 #include "core/lookup.hpp"
 #include "puzzles/registry.hpp"
 

@@ -13,8 +13,8 @@
 #include <chrono>
 #include <vector>
 
-#include "analysis/explicit_space.hpp"
-#include "analysis/sorted_levels.hpp"
+#include "analysis/engines/explicit/explicit_space.hpp"
+#include "analysis/engines/levels/sorted_levels.hpp"
 #include "bench/plain_bfs.hpp"
 #include "core/lookup.hpp"
 #include "puzzles/puzzle_file.hpp"

@@ -1,4 +1,4 @@
-// BM_ImplicitBfs/<board>: a complete implicit BFS (analysis/implicit_bfs.hpp) from
+// BM_ImplicitBfs/<board>: a complete implicit BFS (analysis/engines/implicit/implicit_bfs.hpp) from
 // the goal: layers, edge counts between layers and the farthest positions, over all
 // cores. BM_UnorderedMapBfs/tiles:2x5: the straightforward approach the issue asks
 // us to compare against, one std::unordered_map<uint64_t, uint8_t> from packed board
@@ -18,8 +18,8 @@
 #include <string>
 #include <unordered_map>
 
-#include "analysis/implicit_bfs.hpp"
-#include "puzzles/permutation_puzzle.hpp"
+#include "analysis/engines/implicit/implicit_bfs.hpp"
+#include "puzzles/sliding_tiles.hpp"
 
 namespace statespace {
 namespace {

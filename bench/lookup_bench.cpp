@@ -16,7 +16,7 @@
 #include <vector>
 
 #include "core/lookup.hpp"
-#include "puzzles/permutation_puzzle.hpp"
+#include "puzzles/sliding_tiles.hpp"
 
 namespace statespace {
 namespace {

@@ -13,9 +13,9 @@
 #include <limits>
 #include <sstream>
 
-#include "analysis/analyze_implicit.hpp"
-#include "analysis/analyze_levels.hpp"
-#include "analysis/checkpoint.hpp"
+#include "analysis/engines/implicit/analyze_implicit.hpp"
+#include "analysis/engines/levels/analyze_levels.hpp"
+#include "analysis/runtime/checkpoint.hpp"
 #include "cli/args.hpp"
 #include "cli/cli.hpp"
 #include "core/lookup.hpp"

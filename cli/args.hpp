@@ -12,8 +12,8 @@
 #include <string_view>
 
 #include "analysis/analyze.hpp"
-#include "analysis/explicit_space.hpp"
-#include "analysis/memory.hpp"
+#include "analysis/engines/explicit/explicit_space.hpp"
+#include "analysis/runtime/memory.hpp"
 #include "core/errors.hpp"
 #include "core/lookup.hpp"
 #include "core/parse.hpp"

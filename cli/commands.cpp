@@ -6,7 +6,7 @@
 #include <memory>
 #include <new>
 
-#include "analysis/progress.hpp"
+#include "analysis/runtime/progress.hpp"
 #include "cli/args.hpp"
 #include "cli/cli.hpp"
 #include "core/errors.hpp"

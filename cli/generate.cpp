@@ -2,7 +2,7 @@
 // uniform shuffle; their optimal lengths (csv) whenever a distance table fits; exact
 // difficulty by sampling a BFS layer (--distance, --min/--max); and --compare, which
 // sets the difficulty of walk and uniform problems against the true distribution.
-#include "analysis/generate.hpp"
+#include "analysis/problems/generate.hpp"
 
 #include <cstdio>
 #include <iomanip>

@@ -4,7 +4,7 @@
 // the one the parity test predicts, and a CSV histogram of the move counts. Exit code
 // 1 when a board hit the step cap or ended against the prediction (the seed's claim
 // would be false).
-#include "analysis/loop_sort.hpp"
+#include "analysis/problems/loop_sort.hpp"
 
 #include <algorithm>
 #include <cctype>
@@ -14,7 +14,7 @@
 
 #include "cli/args.hpp"
 #include "cli/cli.hpp"
-#include "puzzles/permutation_puzzle.hpp"
+#include "puzzles/sliding_tiles.hpp"
 
 namespace statespace::cli {
 

@@ -9,10 +9,10 @@
 #include <numeric>
 #include <sstream>
 
-#include "analysis/ida.hpp"
-#include "analysis/memory.hpp"
-#include "analysis/pdb.hpp"
-#include "analysis/solve.hpp"
+#include "analysis/runtime/memory.hpp"
+#include "analysis/solvers/ida.hpp"
+#include "analysis/solvers/pdb.hpp"
+#include "analysis/solvers/solve.hpp"
 #include "cli/args.hpp"
 #include "core/errors.hpp"
 #include "puzzles/registry.hpp"

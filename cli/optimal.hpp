@@ -1,16 +1,16 @@
 // The optimal sliding-tile solver on the command line: `solve` on tiles:4x4 (or with
 // --method ida, or --batch), `generate` on tiles:4x4 with exact distances, and the
-// `pdb` command. The search itself lives in analysis/ida.hpp and analysis/pdb.hpp.
+// `pdb` command. The search itself lives in analysis/solvers/ida.hpp and analysis/solvers/pdb.hpp.
 #pragma once
 
 #include <cstdint>
 #include <filesystem>
 #include <string>
 
-#include "analysis/generate.hpp"
-#include "analysis/ida.hpp"
+#include "analysis/problems/generate.hpp"
+#include "analysis/solvers/ida.hpp"
 #include "cli/cli.hpp"
-#include "puzzles/permutation_puzzle.hpp"
+#include "puzzles/sliding_tiles.hpp"
 
 namespace statespace::cli {
 

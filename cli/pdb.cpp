@@ -3,7 +3,7 @@
 #include <iomanip>
 #include <iostream>
 
-#include "analysis/ida.hpp"
+#include "analysis/solvers/ida.hpp"
 #include "cli/args.hpp"
 #include "cli/optimal.hpp"
 

@@ -13,8 +13,8 @@
 #include <iostream>
 #include <sstream>
 
-#include "analysis/analyze_implicit.hpp"
-#include "analysis/analyze_levels.hpp"
+#include "analysis/engines/implicit/analyze_implicit.hpp"
+#include "analysis/engines/levels/analyze_levels.hpp"
 #include "cli/cli.hpp"
 #include "cli/report_manifest.hpp"
 #include "core/errors.hpp"

@@ -5,7 +5,7 @@
 #include <fstream>
 #include <sstream>
 
-#include "analysis/analyze_implicit.hpp"
+#include "analysis/engines/implicit/analyze_implicit.hpp"
 #include "cli/args.hpp"
 #include "core/errors.hpp"
 #include "puzzles/toml_input.hpp"

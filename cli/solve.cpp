@@ -1,11 +1,11 @@
 // statespace solve: a shortest solution from a position to the goal, printed board
 // by board as the seeds print them, or as CSV (step,position).
-#include "analysis/solve.hpp"
+#include "analysis/solvers/solve.hpp"
 
 #include <iostream>
 #include <limits>
 
-#include "analysis/bidirectional.hpp"
+#include "analysis/solvers/bidirectional.hpp"
 #include "cli/args.hpp"
 #include "cli/cli.hpp"
 #include "cli/optimal.hpp"

@@ -1,7 +1,7 @@
 // statespace verify-parity: the exhaustive proof, for one small board, that the
-// parity test is exactly reachability (analysis/verify_parity.hpp). Exit code 0 when
+// parity test is exactly reachability (analysis/problems/verify_parity.hpp). Exit code 0 when
 // proved, 1 when any arrangement disagrees (it never should).
-#include "analysis/verify_parity.hpp"
+#include "analysis/problems/verify_parity.hpp"
 
 #include <iostream>
 

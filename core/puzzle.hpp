@@ -7,13 +7,13 @@
 // for by name:
 //   RankedPuzzle       a perfect hash onto [0, rank_space): bitsets instead of hash sets
 //   PermutationRanked  distinct tiles and one blank on a cell graph, lexicographic rank:
-//                      the bucketed enumeration kernel (analysis/permutation_enumerate.hpp)
+//                      the bucketed enumeration kernel (analysis/engines/explicit/permutation_enumerate.hpp)
 //   BipartitePuzzle    every move flips a two-colouring of the positions: the edges
-//                      between depths follow from the degrees (analysis/analyze.hpp)
+//                      between depths follow from the degrees (analysis/engines/explicit/analyze_explicit.hpp)
 //   TileGridPuzzle     an R x C sliding-tile grid: the implicit two-bit engine
 //   EnumerablePuzzle   can list every position (the components of the whole space)
 //   WordPackedPuzzle   positions as one 64-bit word with the moves on words: the
-//                      sorted-levels engine (analysis/sorted_levels.hpp)
+//                      sorted-levels engine (analysis/engines/levels/sorted_levels.hpp)
 #pragma once
 
 #include <absl/hash/hash.h>
@@ -77,7 +77,7 @@ template <class P>
 concept BipartitePuzzle = PermutationRanked<P>;
 
 // An R x C grid of distinct tiles and one blank: what the locality index
-// (puzzles/tile_index.hpp) and the implicit engine are built for.
+// (analysis/engines/implicit/tile_index.hpp) and the implicit engine are built for.
 template <class P>
 concept TileGridPuzzle = PermutationRanked<P> && requires(const P& p) {
   { p.rows() } -> std::convertible_to<int>;

@@ -7,8 +7,8 @@
 #include <optional>
 
 #include "analysis/analyze.hpp"
-#include "analysis/analyze_implicit.hpp"
-#include "puzzles/permutation_puzzle.hpp"
+#include "analysis/engines/implicit/analyze_implicit.hpp"
+#include "puzzles/sliding_tiles.hpp"
 
 namespace statespace {
 

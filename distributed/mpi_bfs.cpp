@@ -13,10 +13,10 @@
 #include <span>
 #include <string>
 
-#include "analysis/checkpoint.hpp"
-#include "analysis/implicit_engine.hpp"
-#include "analysis/progress.hpp"
-#include "analysis/slices.hpp"
+#include "analysis/engines/implicit/implicit_engine.hpp"
+#include "analysis/engines/slices.hpp"
+#include "analysis/runtime/checkpoint.hpp"
+#include "analysis/runtime/progress.hpp"
 #include "core/errors.hpp"
 
 namespace statespace {

@@ -17,7 +17,7 @@
 #include "puzzles/graph_tokens.hpp"
 #include "puzzles/nooff.hpp"
 #include "puzzles/oshidori.hpp"
-#include "puzzles/permutation_puzzle.hpp"
+#include "puzzles/sliding_tiles.hpp"
 
 namespace statespace {
 

@@ -9,7 +9,7 @@
 #include <string_view>
 #include <vector>
 
-#include "analysis/result.hpp"
+#include "analysis/engines/result.hpp"
 
 namespace statespace::reports {
 

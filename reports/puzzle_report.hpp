@@ -8,9 +8,9 @@
 #include <string>
 #include <vector>
 
-#include "analysis/bfs.hpp"
-#include "analysis/graph.hpp"
-#include "analysis/result.hpp"
+#include "analysis/engines/explicit/bfs.hpp"
+#include "analysis/engines/explicit/graph.hpp"
+#include "analysis/engines/result.hpp"
 
 namespace statespace::reports {
 

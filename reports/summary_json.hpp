@@ -5,7 +5,7 @@
 
 #include <string>
 
-#include "analysis/result.hpp"
+#include "analysis/engines/result.hpp"
 
 namespace statespace::reports {
 

@@ -4,7 +4,7 @@
 #include <string>
 #include <vector>
 
-#include "analysis/result.hpp"
+#include "analysis/engines/result.hpp"
 #include "core/text.hpp"
 
 namespace statespace::reports {

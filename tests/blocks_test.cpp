@@ -10,8 +10,8 @@
 #include <set>
 
 #include "analysis/analyze.hpp"
-#include "analysis/analyze_levels.hpp"
-#include "analysis/solve.hpp"
+#include "analysis/engines/levels/analyze_levels.hpp"
+#include "analysis/solvers/solve.hpp"
 #include "bad_file.hpp"
 #include "core/errors.hpp"
 #include "core/lookup.hpp"

@@ -1,7 +1,7 @@
 // Checkpoints of the implicit engine: the file round-trips and refuses damage, and a
 // run killed with SIGKILL mid-way (the statespace binary as a child process) resumes
 // to reports byte-identical to an uninterrupted run's and to the explicit engine's.
-#include "analysis/checkpoint.hpp"
+#include "analysis/runtime/checkpoint.hpp"
 
 #include <fcntl.h>
 #include <gtest/gtest.h>
@@ -18,7 +18,7 @@
 #include <thread>
 #include <vector>
 
-#include "analysis/implicit_bfs.hpp"
+#include "analysis/engines/implicit/implicit_bfs.hpp"
 #include "core/errors.hpp"
 #include "report_compare.hpp"
 #include "test_util.hpp"

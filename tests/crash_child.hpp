@@ -11,7 +11,7 @@
 #include <optional>
 #include <string>
 
-#include "analysis/implicit_bfs.hpp"
+#include "analysis/engines/implicit/implicit_bfs.hpp"
 
 namespace statespace::testing {
 

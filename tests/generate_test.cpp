@@ -2,7 +2,7 @@
 // outputs per seed, uniformity over the 360 solvable 2x3 boards (chi-square), the
 // parity repair on every board shape, and exact difficulty (distance tables from two
 // engines, layer sampling checked by an independent BFS solver).
-#include "analysis/generate.hpp"
+#include "analysis/problems/generate.hpp"
 
 #include <gtest/gtest.h>
 
@@ -12,7 +12,7 @@
 #include <set>
 #include <sstream>
 
-#include "analysis/solve.hpp"
+#include "analysis/solvers/solve.hpp"
 #include "core/errors.hpp"
 #include "puzzles/tiles_parity.hpp"
 #include "test_util.hpp"

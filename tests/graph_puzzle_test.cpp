@@ -6,8 +6,8 @@
 
 #include "analysis/analyze.hpp"
 #include "bad_file.hpp"
-#include "puzzles/permutation_puzzle.hpp"
 #include "puzzles/puzzle_file.hpp"
+#include "puzzles/sliding_tiles.hpp"
 #include "test_util.hpp"
 
 namespace statespace {

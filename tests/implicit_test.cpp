@@ -13,13 +13,13 @@
 #include <span>
 
 #include "analysis/analyze.hpp"
-#include "analysis/implicit_bfs.hpp"
-#include "analysis/slices.hpp"
+#include "analysis/engines/implicit/implicit_bfs.hpp"
+#include "analysis/engines/implicit/tile_index.hpp"
+#include "analysis/engines/implicit/tile_sequence_decoder.hpp"
+#include "analysis/engines/slices.hpp"
 #include "core/errors.hpp"
 #include "core/text.hpp"
-#include "puzzles/permutation_puzzle.hpp"
-#include "puzzles/tile_index.hpp"
-#include "puzzles/tile_sequence_decoder.hpp"
+#include "puzzles/sliding_tiles.hpp"
 #include "report_compare.hpp"
 #include "test_util.hpp"
 

@@ -1,43 +1,55 @@
 #!/usr/bin/env bash
 # Fails on any #include "folder/..." that points against the dependency order
-#   core <- puzzles <- analysis <- distributed <- reports <- cli
-# (a folder may include itself and the folders to its left). With --self-test it
-# checks that a planted wrong include is caught.
+#   core <- puzzles <- analysis/runtime <- analysis/engines <- analysis/solvers
+#        <- analysis/problems <- analysis <- distributed <- reports <- cli
+# A file belongs to the deepest folder of the list that holds it (analysis/engines/
+# implicit/x.hpp is in analysis/engines); it may include its own folder and the ones
+# to its left. With --self-test it checks that planted wrong includes are caught.
 set -euo pipefail
 root=${1:?usage: include_order_test.sh SOURCE_DIR [--self-test]}
-order=(core puzzles analysis distributed reports cli)
+order=(core puzzles analysis/runtime analysis/engines analysis/solvers analysis/problems analysis distributed reports cli)
 
+# level PATH: the index of the deepest folder of `order` that is a prefix of PATH.
 level() {
-  local i
-  for i in "${!order[@]}"; do [ "${order[$i]}" = "$1" ] && { echo "$i"; return; }; done
-  echo -1
+  local i best=-1 length=0
+  for i in "${!order[@]}"; do
+    case "$1/" in
+      "${order[$i]}"/*) [ ${#order[$i]} -gt "$length" ] && { best=$i; length=${#order[$i]}; } ;;
+    esac
+  done
+  echo "$best"
 }
 
 check() {
-  local dir=$1 bad=0 folder f line target
-  for folder in "${order[@]}"; do
-    [ -d "$dir/$folder" ] || continue
-    local mine; mine=$(level "$folder")
-    while IFS= read -r -d '' f; do
-      while IFS= read -r line; do
-        target=${line#*\"}; target=${target%%/*}
-        local theirs; theirs=$(level "$target")
-        if [ "$theirs" -gt "$mine" ]; then
-          echo "${f#"$dir"/}: includes $target/ (a $folder/ file may include only: ${order[*]:0:$((mine + 1))})"
-          bad=1
-        fi
-      done < <(grep -E '^#include "[a-z_]+/' "$f" || true)
-    done < <(find "$dir/$folder" -name '*.[ch]pp' -print0)
-  done
+  local dir=$1 bad=0 f rel line target mine theirs
+  while IFS= read -r -d '' f; do
+    rel=${f#"$dir"/}
+    mine=$(level "$(dirname "$rel")")
+    [ "$mine" -ge 0 ] || continue
+    while IFS= read -r line; do
+      target=${line#*\"}; target=${target%\"*}
+      theirs=$(level "$(dirname "$target")")
+      if [ "$theirs" -gt "$mine" ]; then
+        echo "$rel: includes $target (a ${order[$mine]}/ file may include only: ${order[*]:0:$((mine + 1))})"
+        bad=1
+      fi
+    done < <(grep -E '^#include "[a-z_]+/' "$f" || true)
+  done < <(find "$dir" \( -path "$dir/build*" -o -path "$dir/.git" \) -prune -o -name '*.[ch]pp' -print0)
   return $bad
 }
 
 if [ "${2:-}" = "--self-test" ]; then
   tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
-  mkdir -p "$tmp/core" "$tmp/cli"
+  mkdir -p "$tmp/core" "$tmp/cli" "$tmp/analysis/runtime" "$tmp/analysis/engines/implicit"
   printf '#include "cli/cli.hpp"\n' > "$tmp/core/bad.hpp"
-  printf '#include "core/bad.hpp"\n' > "$tmp/cli/good.cpp"
   if check "$tmp" >/dev/null; then echo "self-test: a core/ -> cli/ include went unnoticed"; exit 1; fi
+  rm "$tmp/core/bad.hpp"
+  printf '#include "analysis/engines/implicit/x.hpp"\n' > "$tmp/analysis/runtime/bad.hpp"
+  if check "$tmp" >/dev/null; then echo "self-test: a runtime/ -> engines/ include went unnoticed"; exit 1; fi
+  rm "$tmp/analysis/runtime/bad.hpp"
+  printf '#include "analysis/runtime/x.hpp"\n#include "core/x.hpp"\n' > "$tmp/analysis/engines/implicit/good.hpp"
+  printf '#include "analysis/engines/implicit/good.hpp"\n' > "$tmp/cli/good.cpp"
+  if ! check "$tmp" >/dev/null; then echo "self-test: allowed includes were refused"; exit 1; fi
   exit 0
 fi
 check "$root"

@@ -11,9 +11,9 @@
 #include <set>
 #include <vector>
 
-#include "analysis/explicit_space.hpp"
-#include "analysis/permutation_enumerate.hpp"
-#include "analysis/ranked_enumerate.hpp"
+#include "analysis/engines/explicit/explicit_space.hpp"
+#include "analysis/engines/explicit/permutation_enumerate.hpp"
+#include "analysis/engines/explicit/ranked_enumerate.hpp"
 #include "core/rank_delta.hpp"
 #include "models.hpp"
 #include "puzzles/registry.hpp"

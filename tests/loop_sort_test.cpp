@@ -1,7 +1,7 @@
 // Seed 000's loop sort: the loop and its chords are what the seed says, every emitted
 // move is a legal 15-puzzle slide, and on 10,000 uniform random boards the algorithm
 // stops with the loop reading 1..15 or 1,3,2,...,15 as the parity test predicts.
-#include "analysis/loop_sort.hpp"
+#include "analysis/problems/loop_sort.hpp"
 
 #include <gtest/gtest.h>
 #include <tbb/global_control.h>
@@ -9,7 +9,7 @@
 #include <numeric>
 #include <sstream>
 
-#include "analysis/generate.hpp"
+#include "analysis/problems/generate.hpp"
 #include "puzzles/tiles_parity.hpp"
 #include "test_util.hpp"
 

@@ -5,10 +5,10 @@
 
 #include <numeric>
 
-#include "analysis/bfs.hpp"
-#include "analysis/explicit_space.hpp"
-#include "analysis/rng.hpp"
-#include "analysis/verify_parity.hpp"
+#include "analysis/engines/explicit/bfs.hpp"
+#include "analysis/engines/explicit/explicit_space.hpp"
+#include "analysis/problems/rng.hpp"
+#include "analysis/problems/verify_parity.hpp"
 #include "core/errors.hpp"
 #include "puzzles/tiles_parity.hpp"
 #include "test_util.hpp"

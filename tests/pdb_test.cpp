@@ -1,7 +1,7 @@
-// The optimal solver: pattern databases (analysis/pdb.hpp) and IDA* over them
-// (analysis/ida.hpp), checked against the exact distance tables of the boards small
+// The optimal solver: pattern databases (analysis/solvers/pdb.hpp) and IDA* over them
+// (analysis/solvers/ida.hpp), checked against the exact distance tables of the boards small
 // enough to have one, and against Korf's published optimal lengths on the 15-puzzle.
-#include "analysis/pdb.hpp"
+#include "analysis/solvers/pdb.hpp"
 
 #include <gtest/gtest.h>
 #include <tbb/global_control.h>
@@ -10,10 +10,10 @@
 #include <fstream>
 #include <sstream>
 
-#include "analysis/distance_table.hpp"
-#include "analysis/generate.hpp"
-#include "analysis/ida.hpp"
-#include "analysis/rng.hpp"
+#include "analysis/problems/generate.hpp"
+#include "analysis/problems/rng.hpp"
+#include "analysis/solvers/distance_table.hpp"
+#include "analysis/solvers/ida.hpp"
 #include "core/errors.hpp"
 #include "test_util.hpp"
 

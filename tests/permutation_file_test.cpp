@@ -7,7 +7,7 @@
 #include <fstream>
 
 #include "analysis/analyze.hpp"
-#include "analysis/analyze_levels.hpp"
+#include "analysis/engines/levels/analyze_levels.hpp"
 #include "bad_file.hpp"
 #include "puzzles/puzzle_file.hpp"
 #include "test_util.hpp"

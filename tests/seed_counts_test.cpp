@@ -9,9 +9,9 @@
 #include <nlohmann/json.hpp>
 
 #include "analysis/analyze.hpp"
-#include "analysis/bidirectional.hpp"
-#include "analysis/explicit_space.hpp"
-#include "analysis/solve.hpp"
+#include "analysis/engines/explicit/explicit_space.hpp"
+#include "analysis/solvers/bidirectional.hpp"
+#include "analysis/solvers/solve.hpp"
 #include "core/lookup.hpp"
 #include "models.hpp"
 #include "puzzles/registry.hpp"

@@ -5,7 +5,7 @@
 #include <numeric>
 
 #include "analysis/analyze.hpp"
-#include "analysis/solve.hpp"
+#include "analysis/solvers/solve.hpp"
 #include "puzzles/registry.hpp"
 
 namespace statespace {

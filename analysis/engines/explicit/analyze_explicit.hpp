@@ -1,0 +1,198 @@
+// The analysis of one puzzle from one start: enumerate the reachable graph, take the
+// distances from the enumeration's levels (ranked lookup) or run the parallel BFS on
+// the graph (the others), and collect what the reports show (layers, farthest positions,
+// edges between layers), plus the optional all-pairs diameter and the components of
+// the whole rank space.
+#pragma once
+
+#include <tbb/blocked_range.h>
+#include <tbb/enumerable_thread_specific.h>
+#include <tbb/parallel_for.h>
+
+#include <algorithm>
+#include <boost/graph/connected_components.hpp>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "analysis/engines/explicit/bfs.hpp"
+#include "analysis/engines/explicit/diameter.hpp"
+#include "analysis/engines/explicit/explicit_space.hpp"
+#include "analysis/engines/explicit/goal_view.hpp"
+#include "analysis/engines/options.hpp"
+#include "analysis/runtime/memory.hpp"
+#include "analysis/runtime/progress.hpp"
+#include "analysis/engines/result.hpp"
+#include "core/errors.hpp"
+#include "core/lookup.hpp"
+#include "core/puzzle.hpp"
+
+namespace statespace {
+
+// The result and the explicit graph it came from (kept for graph.dot).
+template <Puzzle P>
+struct AnalysisRun {
+  AnalysisResult result;
+  ExplicitSpace<P> space;
+  std::vector<Distance> distance;  // per vertex of space
+};
+
+// Edges between depths, each undirected edge once: from the shallower end, or from
+// the smaller vertex within one depth. BFS depths of the two ends of an edge differ by
+// at most one, so two counters per depth (same depth, next depth) cover every edge;
+// each thread counts a slice of the vertices into its own array.
+// The depths of a BFS: one more than the largest finite distance (1 when none).
+inline std::size_t depth_count(const std::vector<Distance>& dist) {
+  Distance deepest = 0;
+  for (auto d : dist) {
+    if (d != kUnreached) deepest = std::max(deepest, d);
+  }
+  return std::size_t(deepest) + 1;
+}
+
+inline std::vector<LayerEdges> count_layer_edges(const Graph& g, const std::vector<Distance>& dist) {
+  const std::size_t slots = 2 * depth_count(dist);
+  tbb::enumerable_thread_specific<std::vector<std::uint64_t>> local(std::vector<std::uint64_t>(slots, 0));
+  tbb::parallel_for(tbb::blocked_range<Vertex>(0, Vertex(num_vertices(g))), [&](const auto& range) {
+    auto& counts = local.local();
+    for (Vertex u = range.begin(); u != range.end(); ++u) {
+      if (dist[u] == kUnreached) continue;
+      for (auto [e, end] = out_edges(u, g); e != end; ++e) {
+        const Vertex v = target(*e, g);
+        if (dist[v] == dist[u] + 1 || (dist[v] == dist[u] && u < v)) ++counts[2 * dist[u] + (dist[v] - dist[u])];
+      }
+    }
+  });
+  std::vector<std::uint64_t> total(slots, 0);
+  for (const auto& counts : local) {
+    for (std::size_t i = 0; i < slots; ++i) total[i] += counts[i];
+  }
+  std::vector<LayerEdges> out;
+  for (std::size_t i = 0; i < slots; ++i) {
+    if (total[i]) out.push_back({unsigned(i / 2), unsigned(i / 2 + i % 2), total[i]});
+  }
+  return out;
+}
+
+// count_layer_edges for a graph without an edge inside a depth (BipartitePuzzle):
+// the edges between d and d+1 are the degrees of depth d less the edges between d-1
+// and d, so a pass over the row starts replaces the walk over every edge.
+inline std::vector<LayerEdges> layer_edges_from_degrees(const Graph& g, const std::vector<Distance>& dist) {
+  std::vector<std::uint64_t> degrees(depth_count(dist), 0);  // per depth
+  tbb::enumerable_thread_specific<std::vector<std::uint64_t>> local(std::vector<std::uint64_t>(degrees.size(), 0));
+  tbb::parallel_for(tbb::blocked_range<Vertex>(0, Vertex(num_vertices(g))), [&](const auto& range) {
+    auto& sums = local.local();
+    for (Vertex u = range.begin(); u != range.end(); ++u) {
+      if (dist[u] != kUnreached) sums[dist[u]] += out_degree(u, g);
+    }
+  });
+  for (const auto& sums : local) {
+    for (std::size_t d = 0; d < degrees.size(); ++d) degrees[d] += sums[d];
+  }
+  std::vector<LayerEdges> out;
+  std::uint64_t before = 0;  // edges between d-1 and d
+  for (std::size_t d = 0; d < degrees.size(); ++d) {
+    before = degrees[d] - before;
+    if (before) out.push_back({unsigned(d), unsigned(d + 1), before});
+  }
+  return out;
+}
+
+template <Puzzle P>
+Diameter find_diameter(const P& p, const ExplicitSpace<P>& space, std::uint64_t limit) {
+  std::vector<Vertex> sources;
+  Diameter d;
+  if constexpr (requires { p.symmetry_representatives(); }) {
+    for (const auto& s : p.symmetry_representatives()) {
+      if (space.contains(s)) sources.push_back(space.vertex_of(s));
+    }
+    d.method = "blank-symmetry";
+  } else {
+    if (space.vertices() > limit) {
+      throw UsageError(p.name() + ": --all-pairs needs one BFS per position, " + std::to_string(space.vertices()) +
+                       " here, over the limit of " + std::to_string(limit) + " (raise it with --all-pairs-limit N)");
+    }
+    sources.resize(space.vertices());
+    for (Vertex v = 0; v < sources.size(); ++v) sources[v] = v;
+    d.method = "all-pairs";
+  }
+  const auto pair = max_eccentricity(space.graph, sources);
+  d.length = pair.length;
+  d.from = p.format(space.state(pair.from));
+  d.to = p.format(space.state(pair.to));
+  d.sources = sources.size();
+  return d;
+}
+
+// With `start`, also the size of its component.
+template <Puzzle P>
+Components find_components(const P& p, const MemoryBudget& budget, const typename P::State* start = nullptr) {
+  const ExplicitSpace<P> all = [&] {
+    if constexpr (RankedPuzzle<P>) {
+      return build_explicit(p, RankBitset::full(p.rank_space()), budget);
+    } else {
+      std::vector<typename P::State> every;
+      for_each_position(p, [&](const typename P::State& s) { every.push_back(s); });
+      return build_explicit_states(p, std::move(every), budget);
+    }
+  }();
+  std::vector<Vertex> component(all.vertices());
+  // The graph is directed but symmetric, so a depth-first search from each unvisited
+  // vertex finds exactly its undirected component.
+  const Vertex count = boost::connected_components(all.graph, component.data());
+  Components c;
+  c.positions = all.vertices();
+  c.sizes.assign(count, 0);
+  for (const Vertex v : component) ++c.sizes[v];
+  if (start && all.contains(*start)) c.start = c.sizes[component[all.vertex_of(*start)]];
+  std::sort(c.sizes.rbegin(), c.sizes.rend());
+  return c;
+}
+
+// Fills everything but the run facts (threads, seconds, peak bytes).
+template <Puzzle P>
+AnalysisRun<P> analyze_explicit(const P& p, const AnalyzeOptions& o) {
+  const auto start = resolve_start(p, o);
+  const LookupKind lookup = o.lookup.value_or(default_lookup<P>());
+  LookupStats lookup_stats;
+  BfsResult bfs;  // distances, from the enumeration when it kept them
+  AnalysisRun<P> run;
+  {
+    Progress enumerate_progress(p.name() + " enumerate", o.progress);
+    run.space = enumerate_explicit(p, start, o.memory, &enumerate_progress, lookup, &lookup_stats, &bfs);
+  }
+  if (bfs.distance.empty()) {
+    Progress bfs_progress(p.name() + " bfs", o.progress);
+    bfs = parallel_bfs(run.space.graph, run.space.vertex_of(start), &bfs_progress);
+  }
+
+  AnalysisResult& r = run.result;
+  r.puzzle = p.name();
+  r.start = p.format(start);
+  r.engine = "explicit";
+  r.lookup = lookup_name(lookup);
+  if (counts_comparisons(lookup)) r.comparisons = lookup_stats.comparisons;
+  r.states = run.space.vertices();
+  r.edges = num_edges(run.space.graph) / 2;
+  r.layers = bfs.layers;
+  const Distance far = Distance(r.eccentricity());
+  for (Vertex v = 0; v < run.space.vertices(); ++v) {
+    if (bfs.distance[v] == far) r.farthest.push_back(p.format(run.space.state(v)));
+  }
+  if constexpr (BipartitePuzzle<P>) {
+    r.layer_edges = layer_edges_from_degrees(run.space.graph, bfs.distance);
+  } else {
+    r.layer_edges = count_layer_edges(run.space.graph, bfs.distance);
+  }
+  if (o.all_pairs) r.diameter = find_diameter(p, run.space, o.all_pairs_limit);
+  if (o.components) r.components = find_components(p, o.memory, &start);
+  if constexpr (PartialGoalPuzzle<P>) {
+    if (p.has_goal()) r.goal = goal_view(p, run.space, bfs.distance);
+  }
+  run.distance = std::move(bfs.distance);
+  return run;
+}
+
+}  // namespace statespace

@@ -1,0 +1,67 @@
+// Checkpoints of the implicit BFS: after each level the engine's whole state (the
+// last layer of each blank colour as a bitset, plus the layer and edge counts so
+// far) goes to DIR/implicit-bfs.ckpt,
+// so a killed multi-hour run continues from its last finished level.
+//
+// File layout (little-endian): a header
+//   magic "SSPCKPT\0", u32 version, u32 header bytes,
+//   str puzzle, str start (the start position in the shared notation),
+//   u32 level (the next level to expand), u64 n + n x u64 layer sizes,
+//   u64 n + n x u64 edges between consecutive layers,
+//   u32 tables + per table u64 entries, u64 data checksum, zero padding to a
+//   multiple of 8 bytes, u64 header checksum
+// (str = u32 length + bytes), then each table's words. The checksums are
+// block-wise 64-bit hashes (xxHash64's round and avalanche, Collet 2012) over the
+// header bytes and the table words. Written to a temporary file (all-zero 1 MiB
+// blocks left as holes, so early levels of a big run cost little disk), fsync'ed,
+// renamed over the previous checkpoint: a kill at any moment leaves the old or the
+// new one.
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "analysis/runtime/packed_table.hpp"
+
+namespace statespace {
+
+struct CheckpointState {
+  std::string puzzle;
+  std::string start;
+  std::uint32_t level = 0;                   // the level to expand next
+  std::vector<std::uint64_t> layers;         // layers[0..level]
+  std::vector<std::uint64_t> edges_to_next;  // edges between layer d and d+1, d < level
+  std::vector<std::uint64_t> table_entries;  // entries of each table
+
+  // Records the layer a level's expansion found and the moves to it. The graph is
+  // bipartite, so every move from layer d goes to layer d-1 or d+1: the moves
+  // between d and d+1 are layer d's degrees less those between d-1 and d.
+  void add_layer(std::uint64_t claimed, std::uint64_t degrees) {
+    layers.push_back(claimed);
+    edges_to_next.push_back(degrees - (edges_to_next.empty() ? 0 : edges_to_next.back()));
+  }
+};
+
+inline constexpr std::uint32_t kCheckpointVersion = 2;  // 1: two-bit tables
+
+// DIR/implicit-bfs.ckpt.
+std::filesystem::path checkpoint_path(const std::filesystem::path& dir);
+
+// Writes state and tables atomically (creating DIR); throws std::runtime_error on I/O errors.
+void write_checkpoint(const std::filesystem::path& dir, const CheckpointState& state, std::span<const BitTable> tables);
+
+// Reads and validates the header; throws UsageError when the file is missing, not a
+// checkpoint, of another version, or its header checksum does not match.
+CheckpointState read_checkpoint_header(const std::filesystem::path& dir);
+
+// Fills tables (allocated with state.table_entries) from the checkpoint and checks
+// the data checksum; throws UsageError on a mismatch or a truncated file.
+void read_checkpoint_tables(const std::filesystem::path& dir, std::span<BitTable> tables);
+
+// The block-wise hash the checkpoint uses, exposed for the tests.
+std::uint64_t table_checksum(std::span<const BitTable> tables);
+
+}  // namespace statespace
