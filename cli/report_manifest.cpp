@@ -1,7 +1,6 @@
 #include "cli/report_manifest.hpp"
 
 #include <algorithm>
-#include <cctype>
 #include <fstream>
 #include <sstream>
 
@@ -20,12 +19,6 @@ std::string join(const auto& names) {
   std::string out;
   for (const auto& n : names) out += (out.empty() ? "" : ", ") + std::string(n);
   return out;
-}
-
-bool is_name(std::string_view s, std::string_view extra) {
-  return !s.empty() && s.front() != '.' && std::all_of(s.begin(), s.end(), [&](char c) {
-    return std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_' || extra.find(c) != extra.npos;
-  });
 }
 
 class Loader {
@@ -104,8 +97,9 @@ class Loader {
   std::string entry_name(const toml::table& t, std::string_view what, const auto& taken) const {
     const std::string name = string(t, "name", "", true, "e.g. name = \"overview\"");
     const toml::node& node = *t.get("name");
-    if (!is_name(name, "")) {
-      fail(node.source(), "bad " + std::string(what) + " name '" + name + "' (expected letters, digits, - and _)");
+    if (const std::string problem = name_problem(name); !problem.empty()) {
+      fail(node.source(), "bad " + std::string(what) + " name '" + shown_text(name) + "': it " + problem +
+                              " (expected " + std::string(kNameForm) + ")");
     }
     if (std::any_of(taken.begin(), taken.end(), [&](const auto& e) { return e.name == name; })) {
       fail(node.source(), "a second " + std::string(what) + " named '" + name + "' (names must be unique)");
@@ -148,10 +142,15 @@ class Loader {
     a.label = string(t, "label", name);
     const toml::node& label_node = t.get("label") ? *t.get("label") : puzzle;
     const std::string folder = reports::folder_name(a.label);
-    if (!is_name(a.label, ":+.") || folder == "cache" || folder == "tables" || folder == "figures") {
-      fail(label_node.source(), "bad label '" + a.label +
-                                    "' (expected letters, digits, - _ : + . and not cache, tables or figures; "
-                                    "give the analysis a label = \"...\")");
+    // A built-in puzzle's name may hold ':' (tiles:3x3), which folder_name turns into '-'.
+    std::string problem = name_problem(a.label, ":+");
+    if (problem.empty() && (folder == "cache" || folder == "tables" || folder == "figures")) {
+      problem = "is a folder of the report itself";
+    }
+    if (!problem.empty()) {
+      fail(label_node.source(), "bad label '" + shown_text(a.label) + "': it " + problem +
+                                    " (expected 1 to 64 letters, digits, - _ : + . not starting with '.', and not "
+                                    "cache, tables or figures; give the analysis a label = \"...\")");
     }
     for (const auto& other : m.analyses) {
       if (reports::folder_name(other.label) == folder) {

@@ -60,6 +60,8 @@ class CellPacking {
     return s;
   }
   [[nodiscard]] int moves() const { return moves_; }
+  // The bits of the word in use: moving cells times bits a cell (at most 64).
+  [[nodiscard]] int width() const { return int(moving_.size()) * bits_; }
   int successors(std::uint64_t w, std::uint64_t* out) const {
     std::array<std::uint8_t, 8> byte{};
     for (int k = 0; k < bytes_; ++k) byte[std::size_t(k)] = std::uint8_t(w >> (8 * k));

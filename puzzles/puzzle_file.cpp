@@ -22,6 +22,8 @@ std::optional<AnyPuzzle> make_file_puzzle(std::string_view name) {
   std::string kinds;
   for (const auto& k : puzzle_kinds()) kinds += (kinds.empty() ? "" : ", ") + std::string(k.name);
   const auto kind = file.string(file.root(), "kind", true, "kind = one of: " + kinds);
+  // Every kind's name becomes its report folder: checked here, for all of them.
+  (void)file.name(file.root(), "name", false);
   for (const auto& k : puzzle_kinds()) {
     if (k.name == *kind) return k.load(file);
   }

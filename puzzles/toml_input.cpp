@@ -1,11 +1,45 @@
 #include "puzzles/toml_input.hpp"
 
+#include <algorithm>
+#include <cctype>
+#include <cstdio>
 #include <fstream>
 #include <sstream>
 
 #include "core/errors.hpp"
 
 namespace statespace {
+
+std::string name_problem(std::string_view name, std::string_view extra) {
+  if (name.empty()) return "is empty";
+  if (name.front() == '.') return "starts with '.'";
+  if (name.size() > kMaxNameLength) return "is " + std::to_string(name.size()) + " characters long";
+  const auto bad = std::find_if(name.begin(), name.end(), [&](char c) {
+    return !std::isalnum(static_cast<unsigned char>(c)) && c != '-' && c != '_' && c != '.' &&
+           extra.find(c) == std::string_view::npos;
+  });
+  if (bad == name.end()) return "";
+  return "holds '" + shown_text(std::string_view(&*bad, 1)) + "'";
+}
+
+std::string shown_text(std::string_view text) {
+  std::string out;
+  for (std::size_t i = 0; i < text.size() && i < 40; ++i) {
+    const auto c = static_cast<unsigned char>(text[i]);
+    if (c == '\n') {
+      out += "\\n";
+    } else if (c == '\t') {
+      out += "\\t";
+    } else if (c < 0x20 || c == 0x7f) {
+      char hex[8];
+      std::snprintf(hex, sizeof hex, "\\x%02x", unsigned(c));
+      out += hex;
+    } else {
+      out += char(c);
+    }
+  }
+  return text.size() > 40 ? out + "..." : out;
+}
 
 TomlInput::TomlInput(const std::filesystem::path& file) : file_(file) {
   std::ifstream in(file, std::ios::binary);
@@ -55,6 +89,19 @@ std::optional<std::string> TomlInput::string(const toml::table& table, std::stri
   }
   if (const auto* s = node->as_string()) return s->get();
   fail(*node, "'" + std::string(key) + "' must be a string (expected " + std::string(expected) + ")");
+}
+
+std::optional<std::string> TomlInput::name(const toml::table& table, std::string_view key, bool required) const {
+  const std::string form(kNameForm);
+  auto value = string(table, key, required, form);
+  if (value) {
+    const std::string problem = name_problem(*value);
+    if (!problem.empty()) {
+      fail(*table.get(key),
+           "bad " + std::string(key) + " '" + shown_text(*value) + "': it " + problem + " (expected " + form + ")");
+    }
+  }
+  return value;
 }
 
 }  // namespace statespace

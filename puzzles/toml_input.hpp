@@ -13,6 +13,19 @@
 
 namespace statespace {
 
+// Names from files (a puzzle's `name`, a manifest's labels and table and figure
+// names) become folder and file names under --out, so they are held to what is safe
+// there on every system: letters, digits, '-', '_' and '.' (and the caller's
+// `extra`), not starting with '.' (no "..", no hidden folder), 1 to kMaxNameLength
+// characters. No '/', '\\' or line break can reach a path.
+inline constexpr std::size_t kMaxNameLength = 64;
+inline constexpr std::string_view kNameForm =
+    "1 to 64 letters, digits, '-', '_' or '.', not starting with '.', e.g. \"my-puzzle\"";
+// Empty when `name` is one; else what is wrong with it ("holds '/'").
+std::string name_problem(std::string_view name, std::string_view extra = "");
+// `text` for a one-line message: at most 40 characters, control characters escaped.
+std::string shown_text(std::string_view text);
+
 class TomlInput {
  public:
   // Parses the file; a missing file or a syntax error is a ParseError.
@@ -36,6 +49,8 @@ class TomlInput {
   // another type or when required and absent (the failure names `expected`).
   [[nodiscard]] std::optional<std::string> string(const toml::table& table, std::string_view key, bool required,
                                                   std::string_view expected) const;
+  // string(), and a failure at the value when it is not a name (name_problem).
+  [[nodiscard]] std::optional<std::string> name(const toml::table& table, std::string_view key, bool required) const;
 
  private:
   void parse();

@@ -5,6 +5,7 @@
 #include <optional>
 #include <stdexcept>
 
+#include "reports/escape.hpp"
 #include "reports/puzzle_report.hpp"
 #include "reports/tables.hpp"
 
@@ -71,45 +72,6 @@ Cell cell(const std::string& column, const ArticleAnalysis& a) {
   throw std::logic_error("unknown table column " + column);
 }
 
-std::string latex_escape(const std::string& s) {
-  std::string out;
-  for (char c : s) {
-    switch (c) {
-      case '\\':
-        out += "\\textbackslash{}";
-        break;
-      case '~':
-        out += "\\textasciitilde{}";
-        break;
-      case '^':
-        out += "\\textasciicircum{}";
-        break;
-      case '&':
-      case '%':
-      case '$':
-      case '#':
-      case '_':
-      case '{':
-      case '}':
-        out += '\\';
-        out += c;
-        break;
-      default:
-        out += c;
-    }
-  }
-  return out;
-}
-
-std::string markdown_escape(const std::string& s) {
-  std::string out;
-  for (char c : s) {
-    if (c == '|') out += '\\';
-    out += c;
-  }
-  return out;
-}
-
 }  // namespace
 
 const std::vector<std::string_view>& table_columns() {
@@ -132,12 +94,8 @@ std::string table_markdown(const std::vector<std::string>& columns, const std::v
     out += "|";
     for (const auto& c : columns) {
       const Cell x = cell(c, *a);
-      std::string text = x.number ? with_commas(*x.number) : markdown_escape(x.text);
-      if (text.empty()) {
-        text = "–";
-      } else if (x.code) {
-        text = "`" + text + "`";
-      }
+      std::string text = x.number ? with_commas(*x.number) : x.code ? markdown_code(x.text) : markdown_escape(x.text);
+      if (x.text.empty() && !x.number) text = "–";
       out.append(" ").append(text).append(" |");
     }
     out += "\n";
@@ -187,14 +145,16 @@ std::string table_csv(const std::vector<std::string>& columns, const std::vector
 
 std::string index_markdown(const std::string& title, const std::vector<IndexItem>& items,
                            const std::vector<ArticleAnalysis>& analyses) {
-  std::string out = "# " + title + "\n";
-  for (const auto& item : items) out += "\n## " + item.heading + "\n\n" + item.body;
+  std::string out = "# " + markdown_escape(title) + "\n";
+  for (const auto& item : items) out += "\n## " + markdown_escape(item.heading) + "\n\n" + item.body;
   out += "\n## Provenance\n\n";
   for (const auto& a : analyses) {
     const AnalysisResult& r = a.result;
-    out += "- " + markdown_escape(a.label) + " ([report](" + folder_name(a.label) + "/)): `" + a.command +
-           "`; statespace " + STATESPACE_VERSION + ", engine " + r.engine + ", " + std::to_string(r.threads) +
-           (r.threads == 1 ? " thread, " : " threads, ") + seconds_text(r.seconds) + " s on " + a.machine + "\n";
+    out += "- " + markdown_escape(a.label) + " ([report](" + link_target(folder_name(a.label)) +
+           "/)): " + markdown_code(a.command) + "; statespace " + STATESPACE_VERSION + ", engine " +
+           markdown_escape(r.engine) + ", " + std::to_string(r.threads) +
+           (r.threads == 1 ? " thread, " : " threads, ") + seconds_text(r.seconds) + " s on " +
+           markdown_escape(a.machine) + "\n";
   }
   return out;
 }

@@ -4,6 +4,7 @@
 #include <sstream>
 
 #include "core/notation.hpp"
+#include "reports/escape.hpp"
 #include "reports/tables.hpp"
 
 namespace statespace::reports {
@@ -12,7 +13,7 @@ std::string graph_dot(const Graph& g, const std::vector<std::string>& labels, co
   std::ostringstream out;
   out << "digraph G {\nrankdir=TB;\nnode [shape=box, fontname=\"monospace\"];\nedge [dir=none];\n";
   for (Vertex v = 0; v < depth.size(); ++v) {
-    out << v << "[label=\"" << with_row_separator(labels[v], "\\n") << "\", depth=" << depth[v] << "];\n";
+    out << v << "[label=\"" << with_row_separator(dot_escape(labels[v]), "\\n") << "\", depth=" << depth[v] << "];\n";
   }
   Distance deepest = 0;
   for (auto d : depth) deepest = std::max(deepest, d);

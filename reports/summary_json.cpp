@@ -47,7 +47,9 @@ std::string summary_json(const AnalysisResult& r) {
   j["statespace_version"] = STATESPACE_VERSION;
   j["run"] = {{"threads", r.threads}, {"seconds", r.seconds}};
   j["run"][r.peak_per_run ? "peak_bytes" : "process_peak_bytes"] = r.peak_bytes;
-  return j.dump(2) + "\n";
+  // Text from a file is UTF-8 (TOML requires it); a stray byte from elsewhere becomes
+  // U+FFFD rather than an exception halfway through writing the bundle.
+  return j.dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace) + "\n";
 }
 
 AnalysisResult read_summary_json(const std::string& text) {

@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <map>
 
+#include "reports/escape.hpp"
 #include "reports/tables.hpp"
 
 namespace statespace::reports {
@@ -28,31 +29,8 @@ std::string num(double v) {
   return s;
 }
 
-std::string xml(const std::string& s) {
-  std::string out;
-  for (char c : s) {
-    switch (c) {
-      case '&':
-        out += "&amp;";
-        break;
-      case '<':
-        out += "&lt;";
-        break;
-      case '>':
-        out += "&gt;";
-        break;
-      case '"':
-        out += "&quot;";
-        break;
-      default:
-        out += c;
-    }
-  }
-  return out;
-}
-
 std::string text(double x, double y, const std::string& s, const std::string& attributes) {
-  return "<text x=\"" + num(x) + "\" y=\"" + num(y) + "\" " + attributes + ">" + xml(s) + "</text>\n";
+  return "<text x=\"" + num(x) + "\" y=\"" + num(y) + "\" " + attributes + ">" + xml_escape(s) + "</text>\n";
 }
 
 std::string line(double x1, double y1, double x2, double y2, const std::string& attributes) {

@@ -16,13 +16,6 @@ std::string components_text(const AnalysisResult& r, const char* separator) {
 
 }  // namespace
 
-std::string csv_field(const std::string& s) {
-  if (s.find_first_of(",\"\n") == std::string::npos) return s;
-  std::string out = "\"";
-  for (char c : s) out += c == '"' ? std::string("\"\"") : std::string(1, c);
-  return out + "\"";
-}
-
 std::string distribution_csv(const AnalysisResult& r) {
   std::string out = "depth,count,cumulative\n";
   std::uint64_t cumulative = 0;
@@ -55,9 +48,9 @@ std::string summary_markdown(const std::vector<AnalysisResult>& results) {
       "| puzzle | start | states | edges | eccentricity | farthest positions | diameter | components |\n"
       "|---|---|--:|--:|--:|--:|--:|---|\n";
   for (const auto& r : results) {
-    out += "| " + r.puzzle + " | `" + r.start + "` | " + with_commas(r.states) + " | " + with_commas(r.edges) + " | " +
-           std::to_string(r.eccentricity()) + " | " + with_commas(r.farthest.size()) + " | " +
-           (r.diameter ? std::to_string(r.diameter->length) : "") + " | " + components_text(r, " + ") + " |\n";
+    out += "| " + markdown_escape(r.puzzle) + " | " + markdown_code(r.start) + " | " + with_commas(r.states) + " | " +
+           with_commas(r.edges) + " | " + std::to_string(r.eccentricity()) + " | " + with_commas(r.farthest.size()) +
+           " | " + (r.diameter ? std::to_string(r.diameter->length) : "") + " | " + components_text(r, " + ") + " |\n";
   }
   return out;
 }

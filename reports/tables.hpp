@@ -6,6 +6,7 @@
 
 #include "analysis/engines/result.hpp"
 #include "core/text.hpp"
+#include "reports/escape.hpp"
 
 namespace statespace::reports {
 
@@ -19,10 +20,6 @@ std::string farthest_csv(const AnalysisResult& r);
 std::string summary_csv(const std::vector<AnalysisResult>& results);
 // The same facts as a Markdown table, numbers with thousands separators.
 std::string summary_markdown(const std::vector<AnalysisResult>& results);
-
-// Positions contain spaces and slashes but never commas or quotes; quoted anyway so
-// the files stay valid CSV if a model ever formats otherwise.
-std::string csv_field(const std::string& s);
 
 using statespace::with_commas;
 

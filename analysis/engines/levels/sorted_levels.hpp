@@ -262,13 +262,17 @@ SortedLevelsResult sorted_levels_bfs(const Packing& packing, std::vector<std::ui
     const std::size_t chunk = (n + chunks - 1) / chunks;
     const std::size_t groups = (chunks + detail::kScatterGroup - 1) / detail::kScatterGroup;
     const auto successors = successor_buffer.take(n * moves);
-    // About 2,048 words a bucket, at most 2^kLevelBucketBits buckets.
+    // About 2,048 words a bucket, at most 2^kLevelBucketBits buckets. At least one
+    // bucket bit whenever a bit is in use: words of 64 bits would otherwise need a
+    // shift by 64, which C++ leaves undefined (x86 shifts by 0).
     int shift = 0;
     std::size_t buckets = 1;
     const auto choose_buckets = [&](std::uint64_t words, std::uint64_t bits) {
-      const int bucket_bits = std::min(detail::kLevelBucketBits, int(std::bit_width(words / 2048)));
-      shift = std::max(0, int(std::bit_width(bits)) - bucket_bits);
-      buckets = std::size_t(1) << std::min(bucket_bits, int(std::bit_width(bits)));
+      const int width = int(std::bit_width(bits));
+      const int bucket_bits =
+          std::min({detail::kLevelBucketBits, std::max(1, int(std::bit_width(words / 2048))), width});
+      shift = width - bucket_bits;
+      buckets = std::size_t(1) << bucket_bits;
     };
     // When the packing states its words' width, the buckets are known before the
     // successors are made (from the expected count), and each chunk's words are
