@@ -23,7 +23,15 @@ std::optional<AnyPuzzle> make_file_puzzle(std::string_view name) {
   for (const auto& k : puzzle_kinds()) kinds += (kinds.empty() ? "" : ", ") + std::string(k.name);
   const auto kind = file.string(file.root(), "kind", true, "kind = one of: " + kinds);
   // Every kind's name becomes its report folder: checked here, for all of them.
-  (void)file.name(file.root(), "name", false);
+  // Without a `name`, the file's stem names the folder: held to the same rule.
+  if (!file.name(file.root(), "name", false)) {
+    const std::string stem = file.file().stem().string();
+    if (const auto problem = name_problem(stem); !problem.empty()) {
+      file.fail(file.root().source(), "no name, and the file name '" + shown_text(stem) + "' " + problem +
+                                          " (add name = \"...\": 1 to 64 letters, digits, '-', '_' or '.', not "
+                                          "starting with '.')");
+    }
+  }
   for (const auto& k : puzzle_kinds()) {
     if (k.name == *kind) return k.load(file);
   }

@@ -66,6 +66,23 @@ TEST(Names, PuzzleFileNamesAreConfined) {
   EXPECT_EQ(run_statespace("analyze " + file.string() + " --quiet").exit_code, 0);
 }
 
+// Without a `name`, the file's stem names the folder and is held to the same rule:
+// "bad name.toml" is refused at its first line, "stem.v2.toml" is taken as "stem.v2".
+TEST(Names, AFileStemWithoutANameIsConfinedToo) {
+  const auto dir = fresh_dir("names-stem");
+  const std::string graph = "kind = \"graph\"\nedges = \"1-2\"\nstart = \"a _\"\n";
+  const auto bad = write(dir / "bad name.toml", graph);
+  auto r = run_statespace("analyze '" + bad.string() + "' --quiet --out " + (dir / "out").string());
+  EXPECT_EQ(r.exit_code, 2) << r.out;
+  EXPECT_NE(r.std_err.find(bad.string() + ":1:1: no name, and the file name 'bad name' holds ' '"), std::string::npos)
+      << r.std_err;
+  EXPECT_FALSE(fs::exists(dir / "out"));
+  const auto good = write(dir / "stem.v2.toml", graph);
+  r = run_statespace("analyze " + good.string() + " --quiet --out " + (dir / "out").string());
+  EXPECT_EQ(r.exit_code, 0) << r.std_err;
+  EXPECT_TRUE(fs::exists(dir / "out/stem.v2/summary.json"));
+}
+
 // A manifest's labels and its tables' and figures' names obey the same rule (labels
 // may keep a built-in puzzle's ':', which the folder turns into '-').
 TEST(Names, ReportManifestNamesAreConfined) {
