@@ -3,6 +3,7 @@
 // up in its summary tables; a damaged checkpoint is refused; a stranger's file
 // cannot make the parser allocate more than its size suggests. The statespace
 // binary runs as a child process, killed or limited from here.
+#include <fcntl.h>
 #include <gtest/gtest.h>
 #include <signal.h>
 #include <sys/mount.h>
@@ -11,7 +12,6 @@
 #include <unistd.h>
 
 #include <chrono>
-#include <fcntl.h>
 #include <filesystem>
 #include <map>
 #include <nlohmann/json.hpp>
@@ -106,8 +106,8 @@ TEST(Faults, FileSizeLimitMidBundleKeepsTheEarlierBundle) {
   const auto log = dir.parent_path() / (dir.filename().string() + ".log");
   const pid_t pid = spawn({"analyze", "nooff", "--quiet", "--dot-limit", "600", "--out", dir.string()}, log, room);
   EXPECT_EQ(wait_for(pid), 1);
-  EXPECT_EQ(read_file(log), "statespace: file size limit exceeded while writing " +
-                                (dir / "nooff" / "graph.dot").string() + "\n");
+  EXPECT_EQ(read_file(log),
+            "statespace: file size limit exceeded while writing " + (dir / "nooff" / "graph.dot").string() + "\n");
   std::map<std::string, std::string> after;
   for (const auto& e : fs::directory_iterator(dir / "nooff")) after[e.path().filename()] = read_file(e.path());
   EXPECT_EQ(after, before);  // byte-identical, summary.json's run included
@@ -224,7 +224,8 @@ TEST(Faults, ConcurrentRunsIntoOneFolderEqualASequentialRun) {
       fs::remove(logs[i]);
     }
     if (round == 0) {
-      for (const auto& p : puzzles) ASSERT_EQ(run_statespace("analyze " + p + " --quiet --out " + one_by_one.string()).exit_code, 0);
+      for (const auto& p : puzzles)
+        ASSERT_EQ(run_statespace("analyze " + p + " --quiet --out " + one_by_one.string()).exit_code, 0);
     }
     const auto csv = read_file(together / "summary.csv");
     EXPECT_EQ(std::count(csv.begin(), csv.end(), '\n'), 5) << csv;
@@ -309,7 +310,8 @@ TEST(Faults, StrangersFilesAreBoundedBeforeTheParserAllocates) {
   EXPECT_EQ(r.out, "statespace: " + big.string() + ": larger than 1 MB (1048676 bytes)\n");
   EXPECT_FALSE(fs::exists(dir / "out"));
 
-  std::string many_moves = "name = \"x\"\nkind = \"permutation\"\nstart = \"1 2 3 4 5 6\"\nmetric = \"given\"\n[moves]\n";
+  std::string many_moves =
+      "name = \"x\"\nkind = \"permutation\"\nstart = \"1 2 3 4 5 6\"\nmetric = \"given\"\n[moves]\n";
   for (int m = 1000; m < 2000; ++m) many_moves += "m" + std::to_string(m) + " = \"(1,2)\"\n";
   const std::string cells = "name = \"x\"\nkind = \"permutation\"\nstart = \"1 2 3\"\n[moves]\n";
   const std::vector<testing::BadFile> cases = {
@@ -326,6 +328,50 @@ TEST(Faults, StrangersFilesAreBoundedBeforeTheParserAllocates) {
        "bad.toml:5:47: the picture has more than 48 cells"},
   };
   testing::expect_refused(dir, cases);
+
+  // Counted, not kept: the lines name the whole count.
+  std::string spaced, edges;
+  for (int i = 0; i < 200000; ++i) spaced += "A ";
+  for (int i = 0; i < 100000; ++i) edges += "1-2 ";
+  testing::expect_refused(dir, {{"name = \"x\"\nkind = \"graph\"\nstart = \"" + spaced + "\"\nedges = \"1-2\"\n",
+                                 "bad.toml:3:9: start has 200000 cells (expected 1 to 32 labels separated by spaces)"},
+                                {"name = \"x\"\nkind = \"graph\"\nstart = \"1 2 _\"\nedges = \"" + edges + "\"\n",
+                                 "bad.toml:4:14: duplicate edge '1-2'"}});
+}
+
+// The child's peak resident memory in bytes (wait4's rusage).
+long peak_bytes(const std::vector<std::string>& args, const fs::path& log) {
+  const pid_t pid = spawn(args, log);
+  int status = 0;
+  rusage usage{};
+  ::wait4(pid, &status, 0, &usage);
+  EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 2) << read_file(log);
+  return usage.ru_maxrss * 1024;
+}
+
+// A file of nearly 1 MB whose numbers or counts are huge costs the parser a small
+// multiple of its size over a tiny file's refusal, not a structure per character.
+TEST(Faults, ParsingAHugeFileCostsAFewTimesItsSize) {
+  const auto dir = fresh_dir("faults-parse-memory");
+  const auto file = dir / "x.toml", log = dir / "log";
+  const auto peak_for = [&](const std::string& text) {
+    std::ofstream(file, std::ios::binary | std::ios::trunc) << text;
+    return peak_bytes({"analyze", file.string(), "--out", (dir / "out").string()}, log);
+  };
+  const long baseline = peak_for("name = \"x\"\nkind = \"blocks\"\nstart = \"A.\"\ncolour = 1\n");
+  std::string spaced;
+  for (int i = 0; i < 480000; ++i) spaced += "A ";
+  std::string edges;
+  for (int i = 0; i < 240000; ++i) edges += "1-2 ";
+  const std::vector<std::string> texts = {
+      "name = \"x\"\nkind = \"blocks\"\nstart = \"" + std::string(1000000, 'A') + "\"\n",
+      "name = \"x\"\nkind = \"graph\"\nstart = \"" + spaced + "\"\nedges = \"1-2\"\n",
+      "name = \"x\"\nkind = \"graph\"\nstart = \"A B _\"\nedges = \"" + edges + "\"\n",
+  };
+  for (const auto& text : texts) {
+    ASSERT_LT(text.size(), std::size_t(1) << 20);
+    EXPECT_LT(peak_for(text) - baseline, long(4 * text.size())) << text.substr(0, 60) << "\n" << read_file(log);
+  }
 }
 
 // Each file kind, at the largest board its encoding takes, is refused under --memory
