@@ -23,7 +23,11 @@ constexpr std::string_view kOld = ".old-";
 constexpr std::string_view kTmp = ".tmp";
 
 fs::path sibling(const fs::path& target, std::string_view marker, long pid) {
-  return target.parent_path() / ("." + target.filename().string() + std::string(marker) + std::to_string(pid));
+  std::string name(".");
+  name += target.filename().string();
+  name += marker;
+  name += std::to_string(pid);
+  return target.parent_path() / name;
 }
 
 // The process id after `marker` at the end of `name`, when all that follows is digits.

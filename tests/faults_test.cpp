@@ -312,7 +312,7 @@ TEST(Faults, StrangersFilesAreBoundedBeforeTheParserAllocates) {
 
   std::string many_moves =
       "name = \"x\"\nkind = \"permutation\"\nstart = \"1 2 3 4 5 6\"\nmetric = \"given\"\n[moves]\n";
-  for (int m = 1000; m < 2000; ++m) many_moves += "m" + std::to_string(m) + " = \"(1,2)\"\n";
+  for (int m = 1000; m < 2000; ++m) many_moves += std::string("m").append(std::to_string(m)).append(" = \"(1,2)\"\n");
   const std::string cells = "name = \"x\"\nkind = \"permutation\"\nstart = \"1 2 3\"\n[moves]\n";
   const std::vector<testing::BadFile> cases = {
       {cells + "A = \"(1,99999999)\"\n", "bad.toml:5:9: move 'A': cell 99999999 is out of range"},
@@ -388,7 +388,9 @@ TEST(Faults, LargeFilesOfEveryKindAreRefusedUnderTheMemoryBudget) {
   graph += "20-1 1-11\"\n";
   std::string permutation = "name = \"x\"\nkind = \"permutation\"\nmetric = \"given\"\nstart = \"";
   for (int c = 1; c <= 32; ++c) permutation += std::to_string(c) + (c < 32 ? " " : "\"\n[moves]\n");
-  for (int c = 2; c <= 32; ++c) permutation += "m" + std::to_string(c) + " = \"(1," + std::to_string(c) + ")\"\n";
+  for (int c = 2; c <= 32; ++c)
+    permutation +=
+        std::string("m").append(std::to_string(c)).append(" = \"(1,").append(std::to_string(c)).append(")\"\n");
   testing::expect_refused(dir,
                           {{blocks, "x: explicit graph needs 566,231,040 bytes, over the memory budget of 1,048,576"},
                            {graph, "over the memory budget of 1,048,576 bytes"},
