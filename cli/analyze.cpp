@@ -269,9 +269,10 @@ int run_analyze(const Args& args, Context& context) {
   if (!o.resume.empty() && jobs.front().engine == Engine::implicit) (void)read_checkpoint_header(o.resume);
 
   // Last, every destination, so that an unwritable one is found before any work.
+  // A puzzle's folder is not created here: it appears whole when its bundle is done.
   std::vector<reports::Destination> folders = {{out, "--out"}};
   for (const auto& job : jobs)
-    folders.push_back({std::filesystem::path(out) / reports::folder_name(job.name), "--out"});
+    reports::check_folder_destination({std::filesystem::path(out) / reports::folder_name(job.name), "--out"});
   if (!o.checkpoint.empty()) folders.push_back({o.checkpoint, "--checkpoint"});
   // Under MPI every process runs this; rank 0 alone writes.
   const auto created = mpi ? std::vector<std::filesystem::path>{} : reports::prepare_folders(folders);
@@ -318,7 +319,7 @@ int run_analyze(const Args& args, Context& context) {
             std::cerr << "statespace: " << job.name << ": the goal " << run.result.goal->goal
                       << " is not reachable from the start (analysed anyway)\n";
           }
-          reports::write_puzzle_report(out, run.result, view);
+          reports::publish_puzzle_report(out, run.result, view, seed_puzzles());
           if constexpr (requires { p.predicted_components(); }) {
             if (run.result.components && !quiet)
               print_prediction(p.name(), *run.result.components, p.predicted_components());
@@ -328,7 +329,6 @@ int run_analyze(const Args& args, Context& context) {
         job.puzzle);
   }
   if (results.empty()) return 0;  // an MPI rank other than 0
-  reports::write_summary_tables(out, results);
   if (!quiet) print_summary(results, out);
   return 0;
 }

@@ -2,6 +2,7 @@
 #include <tbb/info.h>
 
 #include <array>
+#include <csignal>
 #include <iostream>
 #include <memory>
 #include <new>
@@ -111,6 +112,9 @@ bool parse_command(const Command& cmd, po::options_description options,
 
 int run(int argc, char** argv) {
   Progress::start_run();
+  // Past a file size limit (ulimit -f) write() then fails with EFBIG, reported as
+  // such, instead of the signal killing the run mid-write.
+  std::signal(SIGXFSZ, SIG_IGN);
   const Args all_args(argv, argv + argc);
   try {
     Context context;

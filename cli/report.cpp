@@ -21,6 +21,7 @@
 #include "reports/article.hpp"
 #include "reports/atomic_file.hpp"
 #include "reports/puzzle_report.hpp"
+#include "reports/staging.hpp"
 #include "reports/summary_json.hpp"
 #include "reports/svg.hpp"
 #include "reports/tables.hpp"
@@ -117,47 +118,6 @@ AnalysisResult compute(const ManifestAnalysis& a, AnalyzeOptions o) {
       a.model);
 }
 
-// The bundle under construction, removed unless committed.
-class Staging {
- public:
-  explicit Staging(const fs::path& target)
-      : target_(target),
-        path_(target.parent_path() / ("." + target.filename().string() + ".staging-" + std::to_string(::getpid()))) {
-    std::error_code ec;
-    fs::remove_all(path_, ec);
-    fs::create_directories(path_, ec);
-    if (ec) throw UsageError("report: cannot create " + path_.string() + " beside --out: " + ec.message());
-  }
-  Staging(const Staging&) = delete;
-  Staging& operator=(const Staging&) = delete;
-  ~Staging() {
-    std::error_code ec;
-    if (!committed_) fs::remove_all(path_, ec);
-  }
-  [[nodiscard]] const fs::path& path() const { return path_; }
-
-  // The old bundle is moved aside, the new one renamed into place, the old removed.
-  void commit() {
-    const fs::path old =
-        target_.parent_path() / ("." + target_.filename().string() + ".old-" + std::to_string(::getpid()));
-    const bool replacing = fs::exists(target_);
-    if (replacing) fs::rename(target_, old);
-    std::error_code ec;
-    fs::rename(path_, target_, ec);
-    if (ec) {
-      if (replacing) fs::rename(old, target_, ec);  // put the old bundle back
-      throw std::runtime_error("report: cannot rename " + path_.string() + " to " + target_.string());
-    }
-    committed_ = true;
-    if (replacing) fs::remove_all(old, ec);
-  }
-
- private:
-  fs::path target_;
-  fs::path path_;
-  bool committed_ = false;
-};
-
 // A distribution plot, or the farthest positions of one analysis as boards.
 std::string figure_svg(const ManifestFigure& f, const Manifest& manifest,
                        const std::vector<reports::ArticleAnalysis>& analyses) {
@@ -222,7 +182,7 @@ int run_report(const Args& args, Context& context) {
   if (dir == dir.root_path()) throw UsageError("report: --out cannot be the root folder");
   check_target(dir);
 
-  Staging staging(dir);
+  reports::StagedFolder staging(dir);
   const fs::path root = staging.path();
   std::error_code ec;
   if (fs::is_directory(dir / "cache", ec)) fs::copy(dir / "cache", root / "cache", fs::copy_options::recursive);

@@ -25,6 +25,22 @@ struct Picture {
 };
 
 Picture read_picture(std::string_view text) {
+  // Every cell becomes a string and a position below, so a picture past the
+  // encoding's limit is refused at its first surplus cell, before any of that.
+  std::size_t cells = 0, line_start = 0;
+  int line = 0;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    if (c == '\n') {
+      ++line;
+      line_start = i + 1;
+    } else if (c != '/' && c != ' ' && c != '\t' && c != ',' && c != '\r' && ++cells > Blocks::kMaxCells) {
+      throw PictureError{line, int(i - line_start),
+                         "the picture has more than " + std::to_string(Blocks::kMaxCells) +
+                             " cells, too large for the state encoding (at most " + std::to_string(Blocks::kMaxCells) +
+                             " cells)"};
+    }
+  }
   std::vector<std::vector<std::pair<int, int>>> where;
   const auto rows = Blocks::picture_rows(text, &where);
   Picture p;

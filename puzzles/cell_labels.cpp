@@ -15,13 +15,15 @@ bool label_less(const std::string& a, const std::string& b) {
 }
 
 // The cells of the start in order, whatever its row layout; blank synonyms as "_",
-// as split_cells reads positions.
-std::vector<std::string> tokens_of(std::string_view text) {
+// as split_cells reads positions. Past `most` cells they are only counted (in
+// `count`), so a huge start costs no more than its text.
+std::vector<std::string> tokens_of(std::string_view text, std::size_t most, std::size_t& count) {
   std::vector<std::string> out;
   std::string token;
+  count = 0;
   const auto flush = [&] {
     if (token == "0" || token == "*" || token == "--") token = std::string(kBlank);
-    if (!token.empty()) out.push_back(std::move(token));
+    if (!token.empty() && ++count <= most) out.push_back(std::move(token));
     token.clear();
   };
   for (const char c : text) {
@@ -40,12 +42,13 @@ std::vector<std::string> tokens_of(std::string_view text) {
 CellLabels::CellLabels(const TomlInput& file, const toml::node& start_node, const std::string& start,
                        bool blank_code_zero) {
   name_ = file.string(file.root(), "name", false, "name = \"a short name\"").value_or(file.file().stem().string());
-  const auto tokens = tokens_of(start);
-  cells_ = int(tokens.size());
-  if (cells_ == 0 || cells_ > kMaxCells) {
-    file.fail(start_node, "start has " + std::to_string(cells_) + " cells (expected 1 to " + std::to_string(kMaxCells) +
+  std::size_t count = 0;
+  const auto tokens = tokens_of(start, kMaxCells, count);
+  if (count == 0 || count > std::size_t(kMaxCells)) {
+    file.fail(start_node, "start has " + std::to_string(count) + " cells (expected 1 to " + std::to_string(kMaxCells) +
                               " labels separated by spaces)");
   }
+  cells_ = int(count);
   std::vector<std::string> distinct(tokens.begin(), tokens.end());
   std::sort(distinct.begin(), distinct.end(), label_less);
   distinct.erase(std::unique(distinct.begin(), distinct.end()), distinct.end());
@@ -129,9 +132,9 @@ void fail_in_string(const TomlInput& file, const toml::node& at, std::size_t off
   file.fail(where, message);
 }
 
-std::vector<Token> words(std::string_view text) {
+std::vector<Token> words(std::string_view text, std::size_t most) {
   std::vector<Token> out;
-  for (std::size_t i = 0; i < text.size();) {
+  for (std::size_t i = 0; i < text.size() && out.size() < most;) {
     if (text[i] == ' ' || text[i] == '\t' || text[i] == ',' || text[i] == '\r' || text[i] == '\n') {
       ++i;
       continue;

@@ -64,7 +64,8 @@ struct Token {
   std::string text;
   std::size_t offset = 0;
 };
-[[nodiscard]] std::vector<Token> words(std::string_view text);
+// At most `most` of them: a reader that knows how many it can use stops there.
+[[nodiscard]] std::vector<Token> words(std::string_view text, std::size_t most = std::size_t(-1));
 
 // The number of arrangements of `counts`, saturated at `cap`.
 [[nodiscard]] std::uint64_t arrangements(const std::vector<int>& counts, std::uint64_t cap);

@@ -11,6 +11,10 @@ namespace {
 using Permutation = std::array<std::uint8_t, CellState::kMaxCells>;
 
 constexpr int kMaxOrder = 64;
+// Moves after the metric's powers are added. Real puzzles have a few dozen; the
+// limit keeps a stranger's file from making the duplicate check quadratic in its
+// size and the packed move table (moves x 2 KiB per byte of state) unbounded.
+constexpr std::size_t kMaxMoves = 256;
 
 Permutation identity(int n) {
   Permutation p{};
@@ -104,8 +108,13 @@ CellPermutation::CellPermutation(const TomlInput& file) {
     const toml::node* at;
   };
   std::vector<Generator> generators;
+  const auto too_many = [&](const toml::node& at, const std::string& name) {
+    file.fail(at, "move '" + name + "' makes more than " + std::to_string(kMaxMoves) + " moves (expected at most " +
+                      std::to_string(kMaxMoves) + " moves, counting the powers the metric adds)");
+  };
   for (const auto& [key, value] : *moves_node->as_table()) {
     const std::string name(key.str());
+    if (generators.size() == kMaxMoves) too_many(value, name);
     const auto* text = value.as_string();
     if (!text) file.fail(value, "move '" + name + "' must be a string (expected cycle notation, \"(1,2,3)(4,5)\")");
     generators.push_back({name, read_cycles(file, value, name, text->get(), n), &value});
@@ -118,6 +127,7 @@ CellPermutation::CellPermutation(const TomlInput& file) {
         file.fail(at, "move '" + name + "' is the same permutation as '" + m.name + "' (expected distinct moves)");
       }
     }
+    if (moves_.size() == kMaxMoves) too_many(at, name);
     moves_.push_back({name, p});
   };
   for (const auto& g : generators) {

@@ -110,7 +110,9 @@ GraphTokens::GraphTokens(const TomlInput& file) {
   const toml::node& edges_node = *root.get("edges");
   adjacency_.assign(std::size_t(n), {});
   std::set<std::pair<int, int>> seen;
-  for (const auto& w : words(edges)) {
+  // One word past the vertex pairs is enough: among so many there is a duplicate
+  // or a bad edge for the loop to refuse, and the rest of the text is never split.
+  for (const auto& w : words(edges, std::size_t(n) * std::size_t(n - 1) / 2 + 1)) {
     const auto dash = w.text.find('-');
     if (dash == std::string::npos) {
       fail_in_string(file, edges_node, w.offset,

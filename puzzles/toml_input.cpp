@@ -4,7 +4,6 @@
 #include <cctype>
 #include <cstdio>
 #include <fstream>
-#include <sstream>
 
 #include "core/errors.hpp"
 
@@ -40,13 +39,25 @@ std::string shown_text(std::string_view text) {
   }
   return text.size() > 40 ? out + "..." : out;
 }
+namespace {
+
+[[noreturn]] void too_large(const std::filesystem::path& file, std::uintmax_t bytes) {
+  throw ParseError(file.string() + ": larger than 1 MB (" + std::to_string(bytes) + " bytes)");
+}
+
+}  // namespace
 
 TomlInput::TomlInput(const std::filesystem::path& file) : file_(file) {
   std::ifstream in(file, std::ios::binary);
   if (!in) throw ParseError(file.string() + ": cannot read the file (expected a readable TOML file)");
-  std::ostringstream bytes;
-  bytes << in.rdbuf();
-  text_ = bytes.str();
+  std::error_code ec;
+  const auto size = std::filesystem::file_size(file, ec);
+  if (!ec && size > kMaxBytes) too_large(file, size);
+  // At most one byte past the limit, also from a pipe or a file that grows.
+  text_.resize(kMaxBytes + 1);
+  in.read(text_.data(), std::streamsize(text_.size()));
+  text_.resize(std::size_t(in.gcount()));
+  if (text_.size() > kMaxBytes) too_large(file, ec ? text_.size() : std::max<std::uintmax_t>(size, text_.size()));
   parse();
 }
 
@@ -55,6 +66,7 @@ TomlInput::TomlInput(const std::filesystem::path& file, std::string text) : file
 }
 
 void TomlInput::parse() {
+  if (text_.size() > kMaxBytes) too_large(file_, text_.size());
   try {
     root_ = toml::parse(text_, file_.string());
   } catch (const toml::parse_error& e) {

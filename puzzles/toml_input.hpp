@@ -5,6 +5,7 @@
 
 #include <toml++/toml.h>
 
+#include <cstdint>
 #include <filesystem>
 #include <initializer_list>
 #include <optional>
@@ -28,7 +29,11 @@ std::string shown_text(std::string_view text);
 
 class TomlInput {
  public:
-  // Parses the file; a missing file or a syntax error is a ParseError.
+  // Puzzle files and manifests are a few kilobytes; a larger one is refused unread,
+  // so no file makes the parser hold more than a small multiple of this.
+  static constexpr std::uintmax_t kMaxBytes = 1 << 20;
+
+  // Parses the file; a missing file, one over kMaxBytes or a syntax error is a ParseError.
   explicit TomlInput(const std::filesystem::path& file);
   // Parses `text` as if read from `file` (tests feed many texts without writing them).
   TomlInput(const std::filesystem::path& file, std::string text);

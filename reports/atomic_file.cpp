@@ -5,32 +5,35 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
-#include <stdexcept>
 #include <string>
 
 #include "core/errors.hpp"
 #include "core/text.hpp"
+#include "core/write_failure.hpp"
 
 namespace statespace::reports {
 
+WriteError::WriteError(const std::filesystem::path& f, int e)
+    : std::runtime_error(write_failure(f.string(), e)), file(f), error(e) {}
+
 void write_file_atomically(const std::filesystem::path& path, std::string_view contents) {
-  const auto fail = [&](const std::string& what) {
-    throw std::runtime_error("cannot write " + path.string() + ": " + what + ": " + std::strerror(errno));
-  };
   std::error_code ec;
-  if (path.has_parent_path()) std::filesystem::create_directories(path.parent_path(), ec);
+  if (path.has_parent_path() && !std::filesystem::create_directories(path.parent_path(), ec) && ec) {
+    throw WriteError(path, ec.value());
+  }
   const std::filesystem::path tmp = path.string() + ".tmp" + std::to_string(::getpid());
   std::FILE* f = std::fopen(tmp.c_str(), "wb");
-  if (!f) fail("open");
-  const bool written = std::fwrite(contents.data(), 1, contents.size(), f) == contents.size();
-  const bool flushed = std::fflush(f) == 0 && ::fsync(::fileno(f)) == 0;
-  if (std::fclose(f) != 0 || !written || !flushed) {
+  if (!f) throw WriteError(path, errno);
+  // The first failure's errno: the later calls overwrite it.
+  int error = 0;
+  if (std::fwrite(contents.data(), 1, contents.size(), f) != contents.size()) error = errno;
+  if (!error && std::fflush(f) != 0) error = errno;
+  if (!error && ::fsync(::fileno(f)) != 0) error = errno;
+  if (std::fclose(f) != 0 && !error) error = errno;
+  if (!error && std::rename(tmp.c_str(), path.c_str()) != 0) error = errno;
+  if (error) {
     std::filesystem::remove(tmp, ec);
-    fail("write");
-  }
-  if (std::rename(tmp.c_str(), path.c_str()) != 0) {
-    std::filesystem::remove(tmp, ec);
-    fail("rename");
+    throw WriteError(path, error);
   }
 }
 
@@ -54,7 +57,7 @@ std::vector<std::filesystem::path> prepare_folders(const std::vector<Destination
     if (!std::filesystem::create_directories(folder, ec) && ec) refuse(d, ec.message());
     if (!top.empty()) created.push_back(top);
     if (!std::filesystem::is_directory(folder, ec)) refuse(d, "it is not a folder");
-    const auto probe = folder / (".statespace-probe" + std::to_string(::getpid()) + ".tmp");
+    const auto probe = folder / (".statespace-probe.tmp" + std::to_string(::getpid()));
     std::FILE* f = std::fopen(probe.c_str(), "wb");
     const bool ok = f && std::fputc('\n', f) != EOF && std::fflush(f) == 0;
     const int error = errno;
@@ -63,6 +66,14 @@ std::vector<std::filesystem::path> prepare_folders(const std::vector<Destination
     if (!ok) refuse(d, std::strerror(error));
   }
   return created;
+}
+
+void check_folder_destination(const Destination& d) {
+  std::error_code ec;
+  if (std::filesystem::exists(d.folder, ec) && !std::filesystem::is_directory(d.folder, ec)) {
+    throw UsageError("cannot write to " + std::string(d.option) + " " + quote_input(d.folder.string(), 200) +
+                     ": it is not a folder (expected a folder that can be created and written)");
+  }
 }
 
 }  // namespace statespace::reports

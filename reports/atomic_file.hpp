@@ -3,12 +3,22 @@
 #pragma once
 
 #include <filesystem>
+#include <stdexcept>
 #include <string_view>
 #include <vector>
 
 namespace statespace::reports {
 
-// Creates missing parent directories; throws std::runtime_error naming the path on failure.
+// A file that could not be written: its path and the errno value, so that a writer
+// working in a staging folder can name the file's final place instead.
+struct WriteError : std::runtime_error {
+  WriteError(const std::filesystem::path& file, int error);
+  std::filesystem::path file;
+  int error;
+};
+
+// Creates missing parent directories; throws WriteError naming the path on failure
+// (a full disk and a file size limit by those words) and leaves no temporary behind.
 void write_file_atomically(const std::filesystem::path& path, std::string_view contents);
 
 // A folder a run will write to, and the option that named it (for the error).
@@ -23,5 +33,9 @@ struct Destination {
 // the option it came from and the reason; on success the folders stay, and the
 // topmost folder of each creation is returned, for a refusal found later to undo.
 std::vector<std::filesystem::path> prepare_folders(const std::vector<Destination>& destinations);
+
+// Refuses (UsageError, as prepare_folders does) a path that exists but is not a
+// folder; creates nothing, for folders that appear whole at the end of a run.
+void check_folder_destination(const Destination& destination);
 
 }  // namespace statespace::reports

@@ -1,9 +1,15 @@
 #include "reports/puzzle_report.hpp"
 
 #include <algorithm>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+#include <string>
 
+#include "core/errors.hpp"
 #include "reports/atomic_file.hpp"
 #include "reports/dot.hpp"
+#include "reports/staging.hpp"
 #include "reports/summary_json.hpp"
 #include "reports/tables.hpp"
 
@@ -47,6 +53,53 @@ std::vector<std::filesystem::path> write_summary_tables(const std::filesystem::p
   write_file_atomically(dir / "summary.csv", summary_csv(results));
   write_file_atomically(dir / "summary.md", summary_markdown(results));
   return {dir / "summary.csv", dir / "summary.md"};
+}
+
+std::vector<AnalysisResult> read_bundles(const std::filesystem::path& dir, const std::vector<std::string>& first) {
+  std::vector<std::pair<std::string, std::filesystem::path>> folders;  // name, summary.json
+  std::error_code ec;
+  for (std::filesystem::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
+    const std::string name = it->path().filename().string();
+    std::error_code is;
+    if (name.starts_with(".") || !it->is_directory(is)) continue;  // staging folders are hidden
+    const auto json = it->path() / "summary.json";
+    if (std::filesystem::is_regular_file(json, is)) folders.emplace_back(name, json);
+  }
+  const auto rank = [&](const std::string& folder) {
+    for (std::size_t i = 0; i < first.size(); ++i) {
+      if (folder_name(first[i]) == folder) return i;
+    }
+    return first.size();
+  };
+  std::sort(folders.begin(), folders.end(), [&](const auto& a, const auto& b) {
+    const auto ra = rank(a.first), rb = rank(b.first);
+    return ra != rb ? ra < rb : a.first < b.first;
+  });
+  std::vector<AnalysisResult> results;
+  for (const auto& [name, json] : folders) {
+    std::ifstream in(json, std::ios::binary);
+    std::stringstream text;
+    text << in.rdbuf();
+    try {
+      results.push_back(read_summary_json(text.str()));
+    } catch (const ParseError& e) {
+      std::cerr << "statespace: warning: " << json.string() << " left out of the summary tables: " << e.what() << "\n";
+    }
+  }
+  return results;
+}
+
+void publish_puzzle_report(const std::filesystem::path& dir, const AnalysisResult& r,
+                           const std::optional<GraphView>& graph, const std::vector<std::string>& first) {
+  const FolderLock lock(dir);
+  StagedFolder staging(dir / folder_name(r.puzzle));
+  try {
+    write_report_folder(staging.path(), r, graph);
+  } catch (const WriteError& e) {
+    throw WriteError(staging.target() / e.file.lexically_relative(staging.path()), e.error);
+  }
+  staging.commit();
+  write_summary_tables(dir, read_bundles(dir, first));
 }
 
 }  // namespace statespace::reports

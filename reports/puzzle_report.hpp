@@ -1,6 +1,7 @@
 // The report folder of one puzzle: DIR/<puzzle>/ with distribution.csv,
 // farthest.csv, summary.json, layers.dot and, for graphs up to the dot limit,
-// graph.dot. Every file is rendered in memory first and written atomically.
+// graph.dot. Every file is rendered in memory first and written atomically, and
+// the folder as a whole appears at once (reports/staging.hpp).
 #pragma once
 
 #include <filesystem>
@@ -34,5 +35,19 @@ std::vector<std::filesystem::path> write_report_folder(const std::filesystem::pa
 // DIR/summary.csv and DIR/summary.md over several puzzles.
 std::vector<std::filesystem::path> write_summary_tables(const std::filesystem::path& dir,
                                                         const std::vector<AnalysisResult>& results);
+
+// The results of every bundle in DIR (each DIR/<folder>/summary.json), for the
+// folder's summary tables: the puzzles named in `first` in that order, then the
+// others by folder name, so the order depends on what the folder holds and not on
+// which run came last. A summary.json that does not read is left out, with a
+// warning on stderr.
+std::vector<AnalysisResult> read_bundles(const std::filesystem::path& dir, const std::vector<std::string>& first);
+
+// What `analyze` does with each result: under DIR's lock, writes the bundle
+// DIR/folder_name(r.puzzle) whole (staged, then swapped into place) and rebuilds
+// DIR's summary tables over every bundle in DIR (read_bundles order). A failed
+// write names the file at its final place and leaves the earlier bundle intact.
+void publish_puzzle_report(const std::filesystem::path& dir, const AnalysisResult& r,
+                           const std::optional<GraphView>& graph, const std::vector<std::string>& first);
 
 }  // namespace statespace::reports

@@ -11,6 +11,7 @@
 #include <stdexcept>
 
 #include "core/errors.hpp"
+#include "core/write_failure.hpp"
 
 namespace statespace {
 
@@ -249,7 +250,7 @@ void write_checkpoint(const std::filesystem::path& dir, const CheckpointState& s
 
   const auto path = checkpoint_path(dir);
   const auto tmp = std::filesystem::path(path.string() + ".tmp" + std::to_string(::getpid()));
-  {
+  try {
     File f(tmp, O_WRONLY | O_CREAT | O_TRUNC);
     if (!f.is_open()) io_error("create", tmp);
     f.write_all(header.data(), header.size());
@@ -260,6 +261,11 @@ void write_checkpoint(const std::filesystem::path& dir, const CheckpointState& s
     }
     f.truncate_to(bytes);  // a trailing hole still counts
     f.sync_and_close();
+  } catch (const std::runtime_error&) {
+    const int error = errno;  // io_error's, which nothing since has changed
+    std::filesystem::remove(tmp, ec);
+    if (error == ENOSPC || error == EDQUOT || error == EFBIG) throw std::runtime_error(write_failure(path, error));
+    throw;
   }
   if (std::rename(tmp.c_str(), path.c_str()) != 0) {
     std::filesystem::remove(tmp, ec);
