@@ -31,7 +31,7 @@ struct EngineInfo {
   std::string_view name;
   std::string_view help;    // one line for analyze --help
   std::string_view needs;   // what the puzzle must be; empty: any puzzle
-  std::string_view cannot;  // what it refuses to do; empty: nothing
+  std::string_view cannot;  // what it refuses to run with; empty: nothing
   bool in_manifests;        // report manifests run in one process: no MPI
 };
 
@@ -78,6 +78,7 @@ inline std::string engine_help() {
   for (const auto& info : kEngines) {
     out += "\n  " + std::string(info.name) + ": " + std::string(info.help);
     if (!info.needs.empty()) out += "; needs " + std::string(info.needs);
+    if (!info.cannot.empty()) out += "; not with " + std::string(info.cannot);
   }
   return out;
 }
