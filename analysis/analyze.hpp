@@ -1,7 +1,213 @@
-// The analysis pipeline: every engine's analysis of one puzzle from one start.
+// The analysis pipeline: one decision and one run per puzzle. choose_engine() takes
+// every decision a request needs before any work (the engine, the start, the word
+// packing, the memory need, a resumed checkpoint's header) and refuses a request no
+// engine can serve; run_analysis() runs the plan. `statespace analyze`, report
+// manifests and the MPI processes all go through these two, so an engine is chosen
+// in one place and the table of engines (analysis/engines/options.hpp) is the one
+// list of what each can do.
+//
+// The MPI engine lives in distributed/, above this layer: callers that may run it
+// (the analyze command) pass its entry point in, the others cannot plan it.
 #pragma once
 
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <variant>
+
 #include "analysis/engines/explicit/analyze_explicit.hpp"
+#include "analysis/engines/explicit/explicit_space.hpp"
 #include "analysis/engines/implicit/analyze_implicit.hpp"
+#include "analysis/engines/implicit/implicit_bfs.hpp"
 #include "analysis/engines/levels/analyze_levels.hpp"
+#include "analysis/engines/levels/sorted_levels.hpp"
 #include "analysis/engines/options.hpp"
+#include "analysis/runtime/checkpoint.hpp"
+#include "core/errors.hpp"
+#include "core/text.hpp"
+#include "puzzles/registry.hpp"
+#include "puzzles/sliding_tiles.hpp"
+
+namespace statespace {
+
+namespace detail {
+template <class P>
+struct PackingOf {
+  using type = std::monostate;
+};
+template <WordPackedPuzzle P>
+struct PackingOf<P> {
+  using type = typename P::Packing;
+};
+}  // namespace detail
+
+// What choose_engine() decided for one puzzle, and what it computed on the way.
+template <Puzzle P>
+struct AnalysisPlan {
+  Engine engine = Engine::explicit_graph;  // never Engine::automatic
+  Engine asked = Engine::automatic;        // the request's engine
+  typename P::State start{};
+  std::optional<typename detail::PackingOf<P>::type> packing;  // levels: the codec of start's positions
+  std::optional<CheckpointState> resumed;                      // implicit --resume: the header, checked
+};
+
+// One plan per model of the registry, as AnyPuzzle holds one model.
+template <class Models>
+struct PlanOf;
+template <class... P>
+struct PlanOf<std::variant<P...>> {
+  using type = std::variant<AnalysisPlan<P>...>;
+};
+using AnyPlan = PlanOf<AnyPuzzle>::type;
+
+// The engine o.engine means on p and everything it needs. Automatic takes the
+// implicit engine for tiles:RxC, and the sorted-levels one for models whose positions
+// pack into a word, unless something asked for needs the explicit graph (graph.dot
+// within o.dot_limit, --all-pairs, --components, a --lookup); checkpoints always take
+// the implicit one. A space known in advance (BoundedPuzzle, ranked models) to fit
+// o.dot_limit takes the explicit engine at once; one found small only by the levels
+// run gets its graph for the picture then (run_analysis). Throws UsageError for an
+// engine the puzzle or the request does not suit (engine_info's needs and cannot)
+// and for a run over the memory budget (an explicit tiles run names the implicit
+// engine's need), so that every refusal comes before any work.
+template <Puzzle P>
+AnalysisPlan<P> choose_engine(const P& p, const AnalyzeOptions& o) {
+  constexpr bool kTiles = TileGridPuzzle<P>;
+  AnalysisPlan<P> plan;
+  plan.asked = o.engine;
+  plan.start = resolve_start(p, o);
+  const bool checkpoints = !o.checkpoint.empty() || !o.resume.empty();
+  const bool wants_graph = o.all_pairs || o.components || o.lookup.has_value();
+  const auto packs = [&] {
+    if constexpr (WordPackedPuzzle<P>) {
+      if (!plan.packing) plan.packing = p.packing(plan.start);
+    }
+    return plan.packing.has_value();
+  };
+  Engine engine = o.engine;
+  if (engine == Engine::automatic) {
+    const std::uint64_t bound = reachable_bound(p);
+    const bool implicit = checkpoints || (!wants_graph && bound > o.dot_limit);
+    engine = kTiles && implicit ? Engine::implicit : Engine::explicit_graph;
+    const bool levels = !kTiles && !checkpoints && !wants_graph;
+    const bool fits_picture = bound != 0 && bound <= o.dot_limit;
+    if (levels && !fits_picture && packs()) engine = Engine::levels;
+  }
+  plan.engine = engine;
+  const EngineInfo& info = engine_info(engine);
+  const std::string named = p.name() + ": --engine " + std::string(info.name);
+  if (engine == Engine::levels) {
+    if (!packs()) {
+      throw UsageError(named + " needs " + std::string(info.needs) +
+                       ", which this puzzle's do not (use --engine explicit)");
+    }
+    if (checkpoints) throw UsageError(p.name() + ": --checkpoint and --resume need the implicit engine (tiles:RxC)");
+    if (wants_graph) {
+      throw UsageError(p.name() +
+                       ": --all-pairs, --components and --lookup need the explicit graph (--engine explicit)");
+    }
+    return plan;
+  }
+  const std::uint64_t explicit_need = enumerate_explicit_bytes(p, o.lookup.value_or(default_lookup<P>()));
+  if constexpr (kTiles) {
+    // Each engine's own refusal, ahead of it; the explicit one names the engine that
+    // may fit when nothing asked for the explicit graph's extras.
+    if (engine == Engine::implicit && !wants_graph) o.memory.require(implicit_bytes(p), p.name() + ": implicit BFS");
+    if (engine == Engine::explicit_graph && !wants_graph && !checkpoints) {
+      o.memory.require(explicit_need, p.name() + ": explicit graph",
+                       "use --engine implicit, which needs " + with_commas(implicit_bytes(p)) + " bytes");
+    }
+  }
+  if (engine == Engine::explicit_graph) o.memory.require(explicit_need, p.name() + ": explicit graph");
+  // The MPI engine is the implicit one over processes: same rules.
+  const bool implicit_family = engine == Engine::implicit || engine == Engine::mpi;
+  if (implicit_family && !kTiles) {
+    throw UsageError(named + " handles " + std::string(info.needs) + " only (use --engine explicit)");
+  }
+  if (checkpoints && !implicit_family) {
+    throw UsageError(p.name() + ": --checkpoint and --resume need the implicit engine (--engine implicit, tiles:RxC)");
+  }
+  if (implicit_family && (o.all_pairs || o.components)) {
+    throw UsageError(p.name() + ": --all-pairs and --components need the explicit graph (--engine explicit)");
+  }
+  if (implicit_family && o.lookup) {
+    throw UsageError(p.name() +
+                     ": --lookup chooses the explicit engine's visited set; the implicit engine has its own");
+  }
+  // The MPI engine keeps one checkpoint per process and checks them itself.
+  if (engine == Engine::implicit && !o.resume.empty()) {
+    plan.resumed = read_checkpoint_header(o.resume);
+    require_checkpoint_of(*plan.resumed, o.resume, p.name(), p.format(plan.start));
+  }
+  return plan;
+}
+
+// An MPI run's result; only rank 0 holds the farthest positions and writes reports.
+struct MpiAnalysis {
+  AnalysisResult result;
+  bool writes_reports = false;
+};
+
+// The MPI engine's entry point (distributed/analyze_mpi.hpp): the analysis of p from
+// `start` over every process.
+using MpiEngine = MpiAnalysis (*)(const Tiles& p, Board start, const AnalyzeOptions& o);
+
+// Runs `plan` (choose_engine(p, o)): everything but the run facts (threads, seconds,
+// peak bytes). The explicit engine keeps its graph only when an output needs it.
+// When auto took the levels engine and the space turns out to fit o.dot_limit, the
+// report is the explicit engine's, as when auto takes it at once: the levels result
+// is kept, and the small explicit graph is built for graph.dot alone.
+template <Puzzle P>
+AnalysisRun<P> run_analysis(const P& p, const AnalyzeOptions& o, const AnalysisPlan<P>& plan, MpiEngine mpi = nullptr) {
+  AnalysisRun<P> run;
+  switch (plan.engine) {
+    case Engine::mpi:
+      if constexpr (TileGridPuzzle<P>) {
+        if (!mpi) {
+          throw UsageError(p.name() + ": --engine mpi runs from the analyze command only (" +
+                           std::string(engine_info(Engine::mpi).help) + ")");
+        }
+        MpiAnalysis m = mpi(Tiles(p.rows(), p.cols()), plan.start, o);
+        run.result = std::move(m.result);
+        run.writes_reports = m.writes_reports;
+        return run;
+      }
+      break;
+    case Engine::implicit:
+      if constexpr (TileGridPuzzle<P>) {
+        const Tiles tiles(p.rows(), p.cols());
+        ImplicitOptions io = implicit_options(o);
+        io.memory_checked = true;
+        io.resumed = plan.resumed;
+        run.result = implicit_analysis(tiles, plan.start, implicit_bfs(tiles, plan.start, io), Engine::implicit);
+        return run;
+      }
+      break;
+    case Engine::levels:
+      if constexpr (WordPackedPuzzle<P>) {
+        run.result = analyze_levels(p, o, plan.start, *plan.packing);
+        if (plan.asked == Engine::automatic && run.result.states <= o.dot_limit) {
+          const LookupKind lookup = default_lookup<P>();
+          run.result.engine = engine_name(Engine::explicit_graph);
+          run.result.lookup = lookup_name(lookup);
+          if (o.draw_graph) {
+            Progress progress(p.name() + " graph.dot", o.progress);
+            BfsResult bfs;
+            run.space = enumerate_explicit(p, plan.start, o.memory, &progress, lookup, nullptr, &bfs);
+            if (bfs.distance.empty()) bfs = parallel_bfs(run.space.graph, run.space.vertex_of(plan.start), &progress);
+            run.distance = std::move(bfs.distance);
+            run.graph = true;
+          }
+        }
+        return run;
+      }
+      break;
+    case Engine::explicit_graph:
+      return analyze_explicit(p, o, plan.start, false);
+    case Engine::automatic:
+      break;
+  }
+  throw std::logic_error(p.name() + ": no engine runs the plan for --engine " + std::string(engine_name(plan.engine)));
+}
+
+}  // namespace statespace

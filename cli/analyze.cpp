@@ -13,9 +13,6 @@
 #include <limits>
 #include <sstream>
 
-#include "analysis/engines/implicit/analyze_implicit.hpp"
-#include "analysis/engines/levels/analyze_levels.hpp"
-#include "analysis/runtime/checkpoint.hpp"
 #include "cli/args.hpp"
 #include "cli/cli.hpp"
 #include "core/lookup.hpp"
@@ -32,8 +29,8 @@ namespace {
 
 struct Job {
   AnyPuzzle puzzle;
-  std::string name;                   // the model's name: its report folder, and the duplicate check
-  Engine engine = Engine::automatic;  // resolve_engine()'s choice
+  std::string name;  // the model's name: its report folder, and the duplicate check
+  AnyPlan plan;      // choose_engine()'s
 };
 
 // The terminal table: the summary files' facts, counts with thousands separators.
@@ -179,12 +176,7 @@ int run_analyze(const Args& args, Context& context) {
       ("visited-set strategy for enumeration: " + lookup_names() + " (linear ones also count comparisons)").c_str())(
       "comparisons-limit", po::value(&comparisons_limit)->default_value(comparisons_limit)->value_name("N"),
       "refuse a linear --lookup that may compare states more often than this")(
-      "engine", po::value(&engine)->default_value(engine)->value_name("NAME"),
-      "BFS engine: explicit (Boost CSR graph), implicit (two-bit BFS over ranks, tiles:RxC), mpi (the implicit one "
-      "over MPI processes: mpirun -np N statespace analyze ...), levels (sorted levels of 64-bit words: permutation "
-      "and blocks files) or auto (implicit for tiles:RxC, levels where positions fit a word, unless graph.dot, "
-      "--all-pairs, "
-      "--components or --lookup need the graph)");
+      "engine", po::value(&engine)->default_value(engine)->value_name("NAME"), engine_help().c_str());
   memory.add_to(options);
   options.add_options()("checkpoint", po::value(&o.checkpoint)->value_name("DIR"),
                         "implicit engine: save the BFS state in DIR after each level")(
@@ -241,7 +233,7 @@ int run_analyze(const Args& args, Context& context) {
   }
   std::vector<Job> jobs;
   for (const auto& name : names) {
-    Job job{make_puzzle(name), {}, Engine::automatic};
+    Job job{make_puzzle(name), {}, {}};
     if (!moves.empty()) std::visit([&](auto& p) { override_moves(p, moves); }, job.puzzle);
     job.name = std::visit([](const auto& p) { return p.name(); }, job.puzzle);
     for (const auto& earlier : jobs) {
@@ -257,16 +249,15 @@ int run_analyze(const Args& args, Context& context) {
     }
     std::visit(
         [&](const auto& p) {
-          (void)resolve_start(p, o);
-          job.engine = resolve_engine(p, o);
+          job.plan = choose_engine(p, o);
           check_comparisons(p, o.lookup.value_or(default_lookup<std::decay_t<decltype(p)>>()), most_comparisons);
         },
         job.puzzle);
     jobs.push_back(std::move(job));
   }
-  // The MPI engine keeps one checkpoint per process and checks them itself.
-  const bool mpi = std::any_of(jobs.begin(), jobs.end(), [](const Job& j) { return j.engine == Engine::mpi; });
-  if (!o.resume.empty() && jobs.front().engine == Engine::implicit) (void)read_checkpoint_header(o.resume);
+  const bool mpi = std::any_of(jobs.begin(), jobs.end(), [](const Job& j) {
+    return std::visit([](const auto& plan) { return plan.engine == Engine::mpi; }, j.plan);
+  });
 
   // Last, every destination, so that an unwritable one is found before any work.
   // A puzzle's folder is not created here: it appears whole when its bundle is done.
@@ -295,23 +286,15 @@ int run_analyze(const Args& args, Context& context) {
         [&](const auto& p) {
           Progress clock(p.name(), false);
           const bool per_run_peak = reset_peak_rss();
-          AnalysisRun<std::decay_t<decltype(p)>> run;
-          if (auto mpi = analyze_if_mpi(p, o)) {
-            if (!mpi->writes_reports) return;  // rank 0 writes them
-            run.result = std::move(mpi->result);
-          } else if (auto implicit = analyze_if_implicit(p, o)) {
-            run.result = std::move(*implicit);
-          } else if (auto levels = analyze_if_levels(p, o)) {
-            run.result = std::move(*levels);
-          } else {
-            run = analyze_explicit(p, o);
-          }
+          using P = std::decay_t<decltype(p)>;
+          AnalysisRun<P> run = run_analysis(p, o, std::get<AnalysisPlan<P>>(job.plan), analyze_mpi);
+          if (!run.writes_reports) return;  // rank 0 writes them
           run.result.threads = o.threads;
           run.result.seconds = clock.seconds();
           run.result.peak_bytes = peak_rss_bytes();
           run.result.peak_per_run = per_run_peak;
           std::optional<reports::GraphView> view;
-          if (run.result.engine == engine_name(Engine::explicit_graph) && run.result.states <= o.dot_limit) {
+          if (run.graph && run.result.states <= o.dot_limit) {
             view = reports::GraphView{&run.space.graph, {}, &run.distance};
             for (Vertex v = 0; v < run.space.vertices(); ++v) view->labels.push_back(p.format(run.space.state(v)));
           }
@@ -320,7 +303,7 @@ int run_analyze(const Args& args, Context& context) {
                       << " is not reachable from the start (analysed anyway)\n";
           }
           reports::publish_puzzle_report(out, run.result, view, seed_puzzles());
-          if constexpr (requires { p.predicted_components(); }) {
+          if constexpr (ComponentPredictingPuzzle<P>) {
             if (run.result.components && !quiet)
               print_prediction(p.name(), *run.result.components, p.predicted_components());
           }

@@ -49,15 +49,6 @@ inline void require_nonempty(std::string_view option, const std::string& text, s
   if (text.empty()) throw ParseError("empty " + std::string(option) + " '' (expected " + std::string(expected) + ")");
 }
 
-// An engine by its name (engine_name): --engine's value, a report manifest's engine.
-inline Engine parse_engine(std::string_view text) {
-  for (Engine e : {Engine::explicit_graph, Engine::implicit, Engine::mpi, Engine::levels, Engine::automatic}) {
-    if (text == engine_name(e)) return e;
-  }
-  throw ParseError("unknown --engine " + quote_input(text) +
-                   " (expected one of: explicit, implicit, mpi, levels, auto)");
-}
-
 // The --memory option of every command that allocates big tables, and its budget.
 struct MemoryOption {
   std::string text;

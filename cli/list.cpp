@@ -49,10 +49,10 @@ FileRow describe_file(const std::filesystem::path& path) {
         using P = std::decay_t<decltype(p)>;
         row.name = p.name();
         row.board = board_text(p.row_lengths());
-        if constexpr (requires { p.count_placements(kCountLimit); }) {
+        if constexpr (PlacementCountingPuzzle<P>) {
           const std::uint64_t n = p.count_placements(kCountLimit);
           row.size = (n >= kCountLimit ? ">= " : "") + with_commas(n);
-        } else if constexpr (requires { p.position_count(); }) {
+        } else if constexpr (PositionCountingPuzzle<P>) {
           // Permutation files count their arrangements up to 2^40 only.
           const std::uint64_t n = p.position_count();
           row.size = (n >= (std::uint64_t(1) << 40) ? ">= " : "") + with_commas(n);

@@ -13,8 +13,7 @@
 #include <iostream>
 #include <sstream>
 
-#include "analysis/engines/implicit/analyze_implicit.hpp"
-#include "analysis/engines/levels/analyze_levels.hpp"
+#include "analysis/analyze.hpp"
 #include "cli/cli.hpp"
 #include "cli/report_manifest.hpp"
 #include "core/errors.hpp"
@@ -98,18 +97,14 @@ fs::path cache_entry(const std::string& puzzle_name, const std::string& key) {
   return fs::path("cache") / (stem + "-" + hash);
 }
 
+// The manifest chose the engine when it was loaded; bundles draw no graph.dot.
 AnalysisResult compute(const ManifestAnalysis& a, AnalyzeOptions o) {
+  o.draw_graph = false;
   return std::visit(
       [&](const auto& p) {
+        using P = std::decay_t<decltype(p)>;
         Progress clock(p.name(), false);
-        AnalysisResult r;
-        if (auto implicit = analyze_if_implicit(p, o)) {
-          r = std::move(*implicit);
-        } else if (auto levels = analyze_if_levels(p, o)) {
-          r = std::move(*levels);
-        } else {
-          r = analyze_explicit(p, o).result;
-        }
+        AnalysisResult r = run_analysis(p, o, std::get<AnalysisPlan<P>>(a.plan)).result;
         r.threads = o.threads;
         r.seconds = clock.seconds();
         r.peak_bytes = peak_rss_bytes();

@@ -4,7 +4,7 @@
 #include <fstream>
 #include <sstream>
 
-#include "analysis/engines/implicit/analyze_implicit.hpp"
+#include "analysis/analyze.hpp"
 #include "cli/args.hpp"
 #include "core/errors.hpp"
 #include "puzzles/toml_input.hpp"
@@ -176,15 +176,27 @@ class Loader {
                                ": its move rule is fixed (moves chooses the metric of sliding-block puzzle files)");
     }
     o.engine = Engine::explicit_graph;
-    if (const toml::node* node = t.get("engine"))
+    if (const toml::node* node = t.get("engine")) {
       check_at(*node, [&] { o.engine = parse_engine(string(t, "engine", "")); });
+      const EngineInfo& info = engine_info(o.engine);
+      if (!info.in_manifests) {
+        std::string others;
+        for (const auto& e : kEngines) {
+          if (e.in_manifests) others += std::string(others.empty() ? "" : ", ") + std::string(e.name);
+        }
+        fail(node->source(), "engine '" + std::string(info.name) +
+                                 "' cannot run in a report manifest, which runs in one process (expected one of: " +
+                                 others + "; run statespace analyze under mpirun for it)");
+      }
+    }
     o.all_pairs = boolean(t, "all_pairs");
     o.components = boolean(t, "components");
     if (const toml::node* node = t.get("memory")) {
       check_at(*node, [&] { o.memory = MemoryBudget(parse_bytes(string(t, "memory", ""))); });
     }
     const toml::node& engine_node = t.get("engine") ? *t.get("engine") : puzzle;
-    check_at(engine_node, [&] { std::visit([&](const auto& p) { (void)resolve_engine(p, o); }, a.model); });
+    check_at(engine_node,
+             [&] { a.plan = std::visit([&](const auto& p) { return AnyPlan(choose_engine(p, o)); }, a.model); });
     return a;
   }
 

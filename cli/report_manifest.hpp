@@ -24,6 +24,7 @@ struct ManifestAnalysis {
   AnyPuzzle model;
   std::string moves;  // the move rule asked for; empty: the puzzle's own
   AnalyzeOptions options;
+  AnyPlan plan;  // choose_engine()'s, made while the manifest is checked
 };
 
 struct ManifestTable {

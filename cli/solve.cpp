@@ -75,7 +75,7 @@ int run_solve(const Args& args, Context& context) {
   return std::visit(
       [&](const auto& p) {
         using P = std::decay_t<decltype(p)>;
-        constexpr bool kPartialGoal = requires { p.is_goal(p.goal()); };
+        constexpr bool kPartialGoal = GoalPredicatePuzzle<P>;
         bool partial = false;
         if constexpr (kPartialGoal) partial = goal_text.empty() && p.has_goal();
         if (position.empty() && !partial) {
@@ -89,7 +89,7 @@ int run_solve(const Args& args, Context& context) {
           }
           return s == goal;
         };
-        if constexpr (requires { p.same_class(start, goal); }) {
+        if constexpr (ParityClassPuzzle<P>) {
           if (!p.same_class(start, goal)) throw UsageError(unsolvable_reason(p, start, goal, 0));
         }
         if (method == "bfs") check_comparisons(p, lookup_kind, most_comparisons);
@@ -139,7 +139,7 @@ int run_solve(const Args& args, Context& context) {
                   << " to " << p.format(sol.path.back()) << " (" << prefix << count_of(sol.stored, "state", "states")
                   << " stored" << cost << ")\n";
         std::vector<std::string> names(sol.path.size());  // names[i]: the move into step i
-        if constexpr (requires { p.move_name(start, goal); }) {
+        if constexpr (MoveNamingPuzzle<P>) {
           std::cout << "moves:";
           for (std::size_t i = 1; i < sol.path.size(); ++i) {
             names[i] = p.move_name(sol.path[i - 1], sol.path[i]);

@@ -14,6 +14,9 @@
 //   EnumerablePuzzle   can list every position (the components of the whole space)
 //   WordPackedPuzzle   positions as one 64-bit word with the moves on words: the
 //                      sorted-levels engine (analysis/engines/levels/sorted_levels.hpp)
+// and smaller ones, each asked for by one command or engine (below WordPackedPuzzle):
+//   BoundedPuzzle, SymmetricPuzzle, ComponentPredictingPuzzle, GoalPredicatePuzzle,
+//   ParityClassPuzzle, MoveNamingPuzzle, PlacementCountingPuzzle, PositionCountingPuzzle
 #pragma once
 
 #include <absl/hash/hash.h>
@@ -109,6 +112,60 @@ concept WordPackedPuzzle = Puzzle<P> && requires(const P& p, const typename P::S
 struct ComponentPrediction {
   std::string reason;            // the case that applies, or why none does
   std::uint64_t components = 0;  // the predicted count; 0: no prediction
+};
+
+// A bound on the positions reachable from any start tighter than the rank space
+// (tiles: half the permutations), for memory estimates and --engine auto.
+template <class P>
+concept BoundedPuzzle = Puzzle<P> && requires(const P& p) {
+  { p.reachable_bound() } -> std::convertible_to<std::uint64_t>;
+};
+
+// Positions from which every eccentricity is reached up to symmetry (tiles: one blank
+// cell per symmetry class), so --all-pairs needs a BFS from these only.
+template <class P>
+concept SymmetricPuzzle = Puzzle<P> && requires(const P& p) {
+  { p.symmetry_representatives() } -> std::convertible_to<std::vector<typename P::State>>;
+};
+
+// Knows the components of all its positions in advance (ComponentPrediction).
+template <class P>
+concept ComponentPredictingPuzzle = Puzzle<P> && requires(const P& p) {
+  { p.predicted_components() } -> std::same_as<ComponentPrediction>;
+};
+
+// A goal that may be a predicate over positions (puzzle files' partial goals):
+// is_goal(s), and has_goal() saying whether the file gave one.
+template <class P>
+concept GoalPredicatePuzzle = Puzzle<P> && requires(const P& p, const typename P::State& s) {
+  { p.is_goal(s) } -> std::convertible_to<bool>;
+  { p.has_goal() } -> std::convertible_to<bool>;
+};
+
+// Positions fall into classes that no move leaves (tiles: the permutation parity with
+// the blank's colour), so two positions of different classes have no path between.
+template <class P>
+concept ParityClassPuzzle = Puzzle<P> && requires(const P& p, const typename P::State& s) {
+  { p.same_class(s, s) } -> std::convertible_to<bool>;
+};
+
+// Names the move between two neighbouring positions, for printed solutions.
+template <class P>
+concept MoveNamingPuzzle = Puzzle<P> && requires(const P& p, const typename P::State& s) {
+  { p.move_name(s, s) } -> std::convertible_to<std::string>;
+};
+
+// Counts the placements of its pieces on the board, reachable or not, up to a limit
+// (sliding-block files), for `statespace list`.
+template <class P>
+concept PlacementCountingPuzzle = Puzzle<P> && requires(const P& p, std::uint64_t limit) {
+  { p.count_placements(limit) } -> std::convertible_to<std::uint64_t>;
+};
+
+// Counts its arrangements, reachable or not (permutation files), for `statespace list`.
+template <class P>
+concept PositionCountingPuzzle = Puzzle<P> && requires(const P& p) {
+  { p.position_count() } -> std::convertible_to<std::uint64_t>;
 };
 
 // Every position, for models that can list them: ranked models by unranking.

@@ -4,8 +4,7 @@
 
 namespace statespace {
 
-MpiAnalysis analyze_mpi(const Tiles& p, const AnalyzeOptions& o) {
-  const Board start = resolve_start(p, o);
+MpiAnalysis analyze_mpi(const Tiles& p, Board start, const AnalyzeOptions& o) {
   const MpiResult m = mpi_bfs(p, start, implicit_options(o));
   return {implicit_analysis(p, start, m.bfs, Engine::mpi), mpi_rank() == 0};
 }

@@ -4,7 +4,7 @@
 
 namespace statespace {
 
-MpiAnalysis analyze_mpi(const Tiles& p, const AnalyzeOptions&) {
+MpiAnalysis analyze_mpi(const Tiles& p, Board, const AnalyzeOptions&) {
   throw UsageError(p.name() +
                    ": --engine mpi: this statespace was built without MPI (install the packages with "
                    "scripts/install-deps.sh and configure with -DSTATESPACE_WITH_MPI=ON)");

@@ -214,6 +214,9 @@ TEST(Report, BadManifestsNameTheSpotExitTwoAndReplaceNothing) {
       {head + head, ":4:10: a second analysis labelled 'nooff'"},
       {"[[analysis]]\nfrom = \"1 2 / 3 4 5 / 6 _\"\n", ":1:1: missing key 'puzzle'"},
       {head + "engine = \"implicit\"\n", ":3:10: nooff: --engine implicit handles the tiles:RxC puzzles only"},
+      {"[[analysis]]\npuzzle = \"tiles:2x3\"\nengine = \"mpi\"\n",
+       ":3:10: engine 'mpi' cannot run in a report manifest, which runs in one process (expected one of: explicit, "
+       "implicit, levels, auto;"},
       {"title = \"nothing\"\n", ":1:1: no [[analysis]]"},
   };
   for (const auto& [text, needle] : cases) {

@@ -2,37 +2,93 @@
 // shared by every engine and the pipeline that picks one (analysis/analyze.hpp).
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
 
 #include "analysis/runtime/memory.hpp"
+#include "core/errors.hpp"
 #include "core/lookup.hpp"
 #include "core/puzzle.hpp"
+#include "core/text.hpp"
 
 namespace statespace {
 
 // The BFS engine: the explicit Boost CSR graph, the two-bit implicit BFS over ranks
 // (tiles:RxC), that one over MPI processes, the sorted levels of packed words
-// (analysis/engines/levels/sorted_levels.hpp), or the choice resolve_engine() makes.
+// (analysis/engines/levels/sorted_levels.hpp), or the choice choose_engine()
+// (analysis/analyze.hpp) makes.
 enum class Engine { automatic, explicit_graph, implicit, mpi, levels };
 
-// "auto", "explicit", "implicit", "mpi", "levels": the --engine spelling and the reports' name.
-constexpr std::string_view engine_name(Engine e) {
-  switch (e) {
-    case Engine::explicit_graph:
-      return "explicit";
-    case Engine::implicit:
-      return "implicit";
-    case Engine::mpi:
-      return "mpi";
-    case Engine::levels:
-      return "levels";
-    case Engine::automatic:
-      break;
+// One row of the engine table: the --engine spelling (also the reports' "engine"),
+// what --help says of it, what it needs of a puzzle and what it cannot do. The
+// --engine parser, analyze's help and the refusals read these rows, so a new engine
+// is one row here and one branch in run_analysis().
+struct EngineInfo {
+  Engine engine;
+  std::string_view name;
+  std::string_view help;    // one line for analyze --help
+  std::string_view needs;   // what the puzzle must be; empty: any puzzle
+  std::string_view cannot;  // what it refuses to run with; empty: nothing
+  bool in_manifests;        // report manifests run in one process: no MPI
+};
+
+inline constexpr std::array<EngineInfo, 5> kEngines = {{
+    {Engine::explicit_graph, "explicit", "the Boost CSR graph of every reachable position", "", "", true},
+    {Engine::implicit, "implicit", "two-bit BFS over ranks, no edges stored", "the tiles:RxC puzzles",
+     "--all-pairs, --components or --lookup (they need the explicit graph)", true},
+    {Engine::mpi, "mpi", "the implicit one over MPI processes: mpirun -np N statespace analyze ...",
+     "the tiles:RxC puzzles", "--all-pairs, --components, --lookup, or a report manifest (one process)", false},
+    {Engine::levels, "levels", "sorted levels of 64-bit words",
+     "positions that pack into one 64-bit word "
+     "(permutation files whose moving cells fit, blocks files whose pieces' places fit)",
+     "--all-pairs, --components, --lookup, checkpoints or graph.dot", true},
+    {Engine::automatic, "auto",
+     "implicit for tiles:RxC, levels where positions fit a word, explicit where graph.dot, --all-pairs, "
+     "--components or --lookup need the graph",
+     "", "", true},
+}};
+
+// The row of `e`.
+constexpr const EngineInfo& engine_info(Engine e) {
+  for (const auto& info : kEngines) {
+    if (info.engine == e) return info;
   }
-  return "auto";
+  return kEngines.back();
+}
+
+// "auto", "explicit", "implicit", "mpi", "levels": the --engine spelling and the reports' name.
+constexpr std::string_view engine_name(Engine e) { return engine_info(e).name; }
+
+// "explicit, implicit, mpi, levels, auto", for help texts and errors.
+inline std::string engine_names(std::string_view separator = ", ") {
+  std::string out;
+  for (const auto& info : kEngines) {
+    if (!out.empty()) out += separator;
+    out += info.name;
+  }
+  return out;
+}
+
+// The engine table as analyze --help prints it: one line per engine.
+inline std::string engine_help() {
+  std::string out = "BFS engine, one of:";
+  for (const auto& info : kEngines) {
+    out += "\n  " + std::string(info.name) + ": " + std::string(info.help);
+    if (!info.needs.empty()) out += "; needs " + std::string(info.needs);
+    if (!info.cannot.empty()) out += "; not with " + std::string(info.cannot);
+  }
+  return out;
+}
+
+// An engine by its name: --engine's value, a report manifest's engine.
+inline Engine parse_engine(std::string_view text) {
+  for (const auto& info : kEngines) {
+    if (text == info.name) return info.engine;
+  }
+  throw ParseError("unknown --engine " + quote_input(text) + " (expected one of: " + engine_names() + ")");
 }
 
 struct AnalyzeOptions {
@@ -42,8 +98,9 @@ struct AnalyzeOptions {
   std::uint64_t all_pairs_limit = 20'000;  // vertices; brute force is V BFS runs
   bool components = false;
   std::optional<LookupKind> lookup;   // the visited set; none: the model's default_lookup()
-  Engine engine = Engine::automatic;  // resolve_engine() (analysis/engines/implicit/analyze_implicit.hpp) decides
+  Engine engine = Engine::automatic;  // choose_engine() (analysis/analyze.hpp) decides
   std::uint64_t dot_limit = 300;      // positions up to which the explicit graph is kept, for graph.dot
+  bool draw_graph = true;             // graph.dot is written (analyze); report bundles draw none
   MemoryBudget memory;
   std::string checkpoint;       // implicit engine: write its state here after each level
   double checkpoint_every = 0;  // ...at most once per this many seconds

@@ -278,6 +278,14 @@ void write_checkpoint(const std::filesystem::path& dir, const CheckpointState& s
 
 CheckpointState read_checkpoint_header(const std::filesystem::path& dir) { return parse_header(dir).state; }
 
+void require_checkpoint_of(const CheckpointState& state, const std::filesystem::path& dir, const std::string& puzzle,
+                           const std::string& start) {
+  if (state.puzzle != puzzle || state.start != start) {
+    throw UsageError("checkpoint in " + dir.string() + " is for " + state.puzzle + " from \"" + state.start +
+                     "\", not " + puzzle + " from \"" + start + "\" (pass the same puzzle and --from)");
+  }
+}
+
 void read_checkpoint_tables(const std::filesystem::path& dir, std::span<BitTable> tables) {
   const ParsedHeader h = parse_header(dir);
   const auto path = checkpoint_path(dir);

@@ -57,6 +57,11 @@ void write_checkpoint(const std::filesystem::path& dir, const CheckpointState& s
 // checkpoint, of another version, or its header checksum does not match.
 CheckpointState read_checkpoint_header(const std::filesystem::path& dir);
 
+// Throws UsageError unless `state` (read from DIR) is a checkpoint of `puzzle` from
+// `start`: resuming another run's tables would report a wrong space.
+void require_checkpoint_of(const CheckpointState& state, const std::filesystem::path& dir, const std::string& puzzle,
+                           const std::string& start);
+
 // Fills tables (allocated with state.table_entries) from the checkpoint and checks
 // the data checksum; throws UsageError on a mismatch or a truncated file.
 void read_checkpoint_tables(const std::filesystem::path& dir, std::span<BitTable> tables);

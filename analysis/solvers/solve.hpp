@@ -95,7 +95,7 @@ template <Puzzle P>
 std::string unsolvable_reason(const P& p, const typename P::State& start, const typename P::State& goal,
                               std::uint64_t component) {
   std::string why = p.name() + ": no solution from " + p.format(start) + " to " + p.format(goal);
-  if constexpr (requires { p.same_class(start, goal); }) {
+  if constexpr (ParityClassPuzzle<P>) {
     why += ": it is in the other parity class (a move flips both the arrangement's parity and the blank cell's colour)";
   } else {
     why += ": its component has " + std::to_string(component) + " positions and the goal is not among them";

@@ -21,6 +21,8 @@
 #include "analysis/engines/explicit/diameter.hpp"
 #include "analysis/engines/explicit/explicit_space.hpp"
 #include "analysis/engines/explicit/goal_view.hpp"
+#include "analysis/engines/explicit/successor_bfs.hpp"
+#include "analysis/engines/explicit/successor_vertices.hpp"
 #include "analysis/engines/options.hpp"
 #include "analysis/engines/result.hpp"
 #include "analysis/runtime/memory.hpp"
@@ -31,12 +33,15 @@
 
 namespace statespace {
 
-// The result and the explicit graph it came from (kept for graph.dot).
+// The result and, when an output needed it, the explicit graph it came from (for
+// graph.dot).
 template <Puzzle P>
 struct AnalysisRun {
   AnalysisResult result;
+  bool graph = false;  // space holds the graph and distance its distances
   ExplicitSpace<P> space;
   std::vector<Distance> distance;  // per vertex of space
+  bool writes_reports = true;      // false on MPI processes other than rank 0
 };
 
 // Edges between depths, each undirected edge once: from the shallower end, or from
@@ -104,7 +109,7 @@ template <Puzzle P>
 Diameter find_diameter(const P& p, const ExplicitSpace<P>& space, std::uint64_t limit) {
   std::vector<Vertex> sources;
   Diameter d;
-  if constexpr (requires { p.symmetry_representatives(); }) {
+  if constexpr (SymmetricPuzzle<P>) {
     for (const auto& s : p.symmetry_representatives()) {
       if (space.contains(s)) sources.push_back(space.vertex_of(s));
     }
@@ -151,48 +156,95 @@ Components find_components(const P& p, const MemoryBudget& budget, const typenam
   return c;
 }
 
-// Fills everything but the run facts (threads, seconds, peak bytes).
+// Whether an output of `o` needs the explicit graph of a space of `vertices`
+// positions: graph.dot within o.dot_limit and --all-pairs walk it; --components and
+// --lookup keep it too, as the lookup studies and the components' timings count it.
+inline bool explicit_graph_needed(const AnalyzeOptions& o, std::uint64_t vertices) {
+  return o.all_pairs || o.components || o.lookup.has_value() || (o.draw_graph && vertices <= o.dot_limit);
+}
+
+// Fills everything but the run facts (threads, seconds, peak bytes). With
+// `keep_graph`, or when an output needs it (explicit_graph_needed), the CSR graph is
+// built and kept; otherwise the distances and the moves between depths come from a
+// search through the model's successors (successor_bfs). Either way the numbers are
+// the same. The memory budget's up-front check (enumerate_explicit_bytes) is the
+// caller's.
 template <Puzzle P>
-AnalysisRun<P> analyze_explicit(const P& p, const AnalyzeOptions& o) {
-  const auto start = resolve_start(p, o);
+AnalysisRun<P> analyze_explicit(const P& p, const AnalyzeOptions& o, const typename P::State& start, bool keep_graph) {
   const LookupKind lookup = o.lookup.value_or(default_lookup<P>());
   LookupStats lookup_stats;
   BfsResult bfs;  // distances, from the enumeration when it kept them
   AnalysisRun<P> run;
+  std::uint64_t moves = 0;  // successors over all vertices; the graph's edge count when it is built
+  AnalysisResult& r = run.result;
   {
     Progress enumerate_progress(p.name() + " enumerate", o.progress);
-    run.space = enumerate_explicit(p, start, o.memory, &enumerate_progress, lookup, &lookup_stats, &bfs);
+    std::vector<Vertex> degrees;
+    // The enumeration's distances are only worth their memory when the graph is built:
+    // otherwise the successor search finds them with the moves.
+    const bool graph_likely = keep_graph || explicit_graph_needed(o, reachable_bound(p));
+    run.space = detail::enumerate_vertices(p, start, o.memory, &enumerate_progress, lookup, &lookup_stats,
+                                           graph_likely ? &bfs : nullptr, degrees);
+    run.graph = keep_graph || explicit_graph_needed(o, run.space.vertices());
+    if (run.graph) {
+      detail::build_edges(p, run.space, &enumerate_progress, std::move(degrees));
+      moves = num_edges(run.space.graph);
+    }
   }
-  if (bfs.distance.empty()) {
+  if (run.graph && bfs.distance.empty()) {
     Progress bfs_progress(p.name() + " bfs", o.progress);
     bfs = parallel_bfs(run.space.graph, run.space.vertex_of(start), &bfs_progress);
+  } else if (!run.graph) {
+    Progress bfs_progress(p.name() + " bfs", o.progress);
+    SuccessorBfs search = successor_bfs(p, run.space, run.space.vertex_of(start), &bfs_progress);
+    bfs = std::move(search.bfs);
+    moves = search.moves;
+    r.layer_edges = std::move(search.layer_edges);
   }
 
-  AnalysisResult& r = run.result;
   r.puzzle = p.name();
   r.start = p.format(start);
-  r.engine = "explicit";
+  r.engine = engine_name(Engine::explicit_graph);
   r.lookup = lookup_name(lookup);
   if (counts_comparisons(lookup)) r.comparisons = lookup_stats.comparisons;
   r.states = run.space.vertices();
-  r.edges = num_edges(run.space.graph) / 2;
+  r.edges = moves / 2;
   r.layers = bfs.layers;
   const Distance far = Distance(r.eccentricity());
   for (Vertex v = 0; v < run.space.vertices(); ++v) {
     if (bfs.distance[v] == far) r.farthest.push_back(p.format(run.space.state(v)));
   }
-  if constexpr (BipartitePuzzle<P>) {
-    r.layer_edges = layer_edges_from_degrees(run.space.graph, bfs.distance);
-  } else {
-    r.layer_edges = count_layer_edges(run.space.graph, bfs.distance);
+  if (run.graph) {
+    if constexpr (BipartitePuzzle<P>) {
+      r.layer_edges = layer_edges_from_degrees(run.space.graph, bfs.distance);
+    } else {
+      r.layer_edges = count_layer_edges(run.space.graph, bfs.distance);
+    }
   }
   if (o.all_pairs) r.diameter = find_diameter(p, run.space, o.all_pairs_limit);
   if (o.components) r.components = find_components(p, o.memory, &start);
   if constexpr (PartialGoalPuzzle<P>) {
-    if (p.has_goal()) r.goal = goal_view(p, run.space, bfs.distance);
+    if (p.has_goal()) {
+      if (run.graph) {
+        r.goal = goal_view(p, run.space, bfs.distance);
+      } else {
+        const detail::SuccessorVertices<P> successors(p, run.space);
+        r.goal = goal_view(p, run.space, bfs.distance,
+                           [&](Vertex u, const auto& f) { successors.for_each_successor(u, run.space.state(u), f); });
+      }
+    }
   }
   run.distance = std::move(bfs.distance);
   return run;
+}
+
+// The same from o's start, with the graph kept and the memory budget checked first:
+// the entry point of the tests and benchmarks, which compare engines on one graph.
+template <Puzzle P>
+AnalysisRun<P> analyze_explicit(const P& p, const AnalyzeOptions& o) {
+  const LookupKind lookup = o.lookup.value_or(default_lookup<P>());
+  o.memory.require(enumerate_explicit_bytes(p, lookup), p.name() + ": explicit graph");
+  return analyze_explicit(p, o, resolve_start(p, o), true);
 }
 
 }  // namespace statespace

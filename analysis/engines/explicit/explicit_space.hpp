@@ -86,7 +86,7 @@ Discovery<P> discover(const P& p, const typename P::State& start, V& visited, Pr
 // in advance for models without a rank.
 template <Puzzle P>
 std::uint64_t reachable_bound(const P& p) {
-  if constexpr (requires { p.reachable_bound(); }) {
+  if constexpr (BoundedPuzzle<P>) {
     return p.reachable_bound();
   } else if constexpr (RankedPuzzle<P>) {
     return p.rank_space();
@@ -163,7 +163,7 @@ class ExplicitSpace {
  private:
   template <Puzzle Q>
   friend ExplicitSpace<Q> build_explicit_states(const Q& p, std::vector<typename Q::State> states,
-                                                const MemoryBudget& budget, Progress* progress);
+                                                const MemoryBudget& budget, Progress* progress, bool with_edges);
   const P* p_ = nullptr;
   std::vector<State> states_;
   absl::flat_hash_map<State, Vertex> ids_;
@@ -291,10 +291,11 @@ ExplicitSpace<P> build_explicit(const P& p, RankBitset members, const MemoryBudg
 }
 
 // The explicit graph over `states` (closed under the moves), for models without a
-// rank: vertex ids follow the states' ascending order.
+// rank: vertex ids follow the states' ascending order. Without `with_edges`, the
+// vertices alone (the graph stays empty).
 template <Puzzle P>
 ExplicitSpace<P> build_explicit_states(const P& p, std::vector<typename P::State> states, const MemoryBudget& budget,
-                                       Progress* progress = nullptr) {
+                                       Progress* progress = nullptr, bool with_edges = true) {
   ExplicitSpace<P> space(p);
   budget.require(explicit_bytes(p, states.size()), p.name() + ": explicit graph");
   detail::require_vertex_ids(p.name(), states.size());
@@ -302,7 +303,7 @@ ExplicitSpace<P> build_explicit_states(const P& p, std::vector<typename P::State
   space.ids_.reserve(states.size());
   for (Vertex v = 0; v < states.size(); ++v) space.ids_.emplace(states[v], v);
   space.states_ = std::move(states);
-  detail::build_edges(p, space, progress);
+  if (with_edges) detail::build_edges(p, space, progress);
   return space;
 }
 
@@ -321,17 +322,15 @@ std::uint64_t enumerate_explicit_bytes(const P& p, LookupKind lookup = default_l
   return explicit_bytes(p, bound) + lookup_extra;
 }
 
-// Reachable set from `start` as an explicit graph, through the chosen visited set:
-// ranked takes the parallel path (enumerate_ranked, whose workers keep one rank
-// bitset each); the others run discover() with their set. `stats`, when given,
-// receives the set's counts (the linear scans' comparisons). The graph is the same
-// whatever the lookup. `bfs`, when given, receives the distances from `start` when
-// the enumeration gives them (the ranked one) and stays empty otherwise.
+namespace detail {
+
+// The vertices of enumerate_explicit's graph, without its edges; `degrees` receives
+// what build_edges takes (see there). The memory budget's up-front check is the
+// caller's: in-flight checks (discovery's growth, the vertex count) stay here.
 template <Puzzle P>
-ExplicitSpace<P> enumerate_explicit(const P& p, const typename P::State& start, const MemoryBudget& budget,
-                                    Progress* progress = nullptr, LookupKind lookup = default_lookup<P>(),
-                                    LookupStats* stats = nullptr, BfsResult* bfs = nullptr) {
-  budget.require(enumerate_explicit_bytes(p, lookup), p.name() + ": explicit graph");
+ExplicitSpace<P> enumerate_vertices(const P& p, const typename P::State& start, const MemoryBudget& budget,
+                                    Progress* progress, LookupKind lookup, LookupStats* stats, BfsResult* bfs,
+                                    std::vector<Vertex>& degrees) {
   LookupStats counts;
   if constexpr (RankedPuzzle<P>) {
     if (lookup == LookupKind::kRanked) {
@@ -343,12 +342,9 @@ ExplicitSpace<P> enumerate_explicit(const P& p, const typename P::State& start, 
       RankedEnumeration e = enumerate_ranked(p, start, progress, bfs ? &order : nullptr);
       counts.lookups = e.lookups;
       if (stats) *stats = counts;
-      ExplicitSpace<P> space = detail::ranked_vertices(p, std::move(e.members), budget, progress);
-      std::vector<Vertex> degrees;
-      if (bfs) *bfs = detail::distances_by_level(space.members, order, std::move(e.layers), degrees);
-      order = LevelOrder{};  // freed before the edges, the largest allocations
-      detail::build_edges(p, space, progress, std::move(degrees));
-      return space;
+      ExplicitSpace<P> space = ranked_vertices(p, std::move(e.members), budget, progress);
+      if (bfs) *bfs = distances_by_level(space.members, order, std::move(e.layers), degrees);
+      return space;  // the level order is freed before the edges, the largest allocations
     }
     RankBitset members(p.rank_space());
     with_lookup(
@@ -360,7 +356,7 @@ ExplicitSpace<P> enumerate_explicit(const P& p, const typename P::State& start, 
         },
         reachable_bound(p));
     if (stats) *stats = counts;
-    return build_explicit(p, std::move(members), budget, progress);
+    return ranked_vertices(p, std::move(members), budget, progress);
   } else {
     std::vector<typename P::State> states;
     with_lookup(lookup, p, [&](auto& visited) {
@@ -369,8 +365,27 @@ ExplicitSpace<P> enumerate_explicit(const P& p, const typename P::State& start, 
       counts = visited.stats();
     });
     if (stats) *stats = counts;
-    return build_explicit_states(p, std::move(states), budget, progress);
+    return build_explicit_states(p, std::move(states), budget, progress, false);
   }
+}
+
+}  // namespace detail
+
+// Reachable set from `start` as an explicit graph, through the chosen visited set:
+// ranked takes the parallel path (enumerate_ranked, whose workers keep one rank
+// bitset each); the others run discover() with their set. `stats`, when given,
+// receives the set's counts (the linear scans' comparisons). The graph is the same
+// whatever the lookup. `bfs`, when given, receives the distances from `start` when
+// the enumeration gives them (the ranked one) and stays empty otherwise.
+template <Puzzle P>
+ExplicitSpace<P> enumerate_explicit(const P& p, const typename P::State& start, const MemoryBudget& budget,
+                                    Progress* progress = nullptr, LookupKind lookup = default_lookup<P>(),
+                                    LookupStats* stats = nullptr, BfsResult* bfs = nullptr) {
+  budget.require(enumerate_explicit_bytes(p, lookup), p.name() + ": explicit graph");
+  std::vector<Vertex> degrees;
+  ExplicitSpace<P> space = detail::enumerate_vertices(p, start, budget, progress, lookup, stats, bfs, degrees);
+  detail::build_edges(p, space, progress, std::move(degrees));
+  return space;
 }
 
 }  // namespace statespace

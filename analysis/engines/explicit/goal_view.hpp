@@ -22,9 +22,12 @@ concept PartialGoalPuzzle = Puzzle<P> && requires(const P& p, const typename P::
   { p.goal_text() } -> std::convertible_to<std::string>;
 };
 
-// `from_start` holds the start's BFS distances over space's vertices.
-template <PartialGoalPuzzle P>
-GoalView goal_view(const P& p, const ExplicitSpace<P>& space, const std::vector<Distance>& from_start) {
+// `from_start` holds the start's BFS distances over space's vertices;
+// for_each_neighbour(u, f) calls f(w) for every w a move from u reaches (the graph's
+// out-edges, or the model's successors when there is no graph).
+template <PartialGoalPuzzle P, class Neighbours>
+GoalView goal_view(const P& p, const ExplicitSpace<P>& space, const std::vector<Distance>& from_start,
+                   const Neighbours& for_each_neighbour) {
   GoalView view;
   view.goal = p.goal_text();
   const auto n = Vertex(space.vertices());
@@ -40,12 +43,11 @@ GoalView goal_view(const P& p, const ExplicitSpace<P>& space, const std::vector<
   if (queue.empty()) return view;
   for (std::size_t head = 0; head < queue.size(); ++head) {
     const Vertex u = queue[head];
-    for (auto [e, end] = out_edges(u, space.graph); e != end; ++e) {
-      const Vertex w = target(*e, space.graph);
-      if (dist[w] != kUnreached) continue;
+    for_each_neighbour(u, [&](Vertex w) {
+      if (dist[w] != kUnreached) return;
       dist[w] = dist[u] + 1;
       queue.push_back(w);
-    }
+    });
   }
   const Distance far = dist[queue.back()];
   view.layers.assign(std::size_t(far) + 1, 0);
@@ -54,6 +56,14 @@ GoalView goal_view(const P& p, const ExplicitSpace<P>& space, const std::vector<
     if (dist[v] == far) view.hardest.push_back(p.format(space.state(v)));
   }
   return view;
+}
+
+// The goal view over space's graph.
+template <PartialGoalPuzzle P>
+GoalView goal_view(const P& p, const ExplicitSpace<P>& space, const std::vector<Distance>& from_start) {
+  return goal_view(p, space, from_start, [&](Vertex u, const auto& f) {
+    for (auto [e, end] = out_edges(u, space.graph); e != end; ++e) f(Vertex(target(*e, space.graph)));
+  });
 }
 
 }  // namespace statespace

@@ -65,14 +65,13 @@ std::uint64_t implicit_bytes(const Tiles& p) { return ImplicitEngine::table_byte
 ImplicitResult implicit_bfs(const Tiles& p, Board start, const ImplicitOptions& o) {
   const std::string start_text = p.format(start);
   CheckpointState state;
-  if (!o.resume.empty()) {
+  if (o.resumed) {
+    state = *o.resumed;
+  } else if (!o.resume.empty()) {
     state = read_checkpoint_header(o.resume);
-    if (state.puzzle != p.name() || state.start != start_text) {
-      throw UsageError("checkpoint in " + o.resume.string() + " is for " + state.puzzle + " from \"" + state.start +
-                       "\", not " + p.name() + " from \"" + start_text + "\" (pass the same puzzle and --from)");
-    }
+    require_checkpoint_of(state, o.resume, p.name(), start_text);
   }
-  o.memory.require(implicit_bytes(p), p.name() + ": implicit BFS tables");
+  if (!o.memory_checked) o.memory.require(implicit_bytes(p), p.name() + ": implicit BFS tables");
   ImplicitEngine engine(p, start, 0, ImplicitEngine::sequences(p));
   const std::span<BitTable> tables = engine.tables();
   const unsigned threads = worker_threads();

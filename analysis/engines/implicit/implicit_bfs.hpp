@@ -27,9 +27,11 @@
 #include <cstdint>
 #include <filesystem>
 #include <functional>
+#include <optional>
 #include <vector>
 
 #include "analysis/engines/result.hpp"
+#include "analysis/runtime/checkpoint.hpp"
 #include "analysis/runtime/memory.hpp"
 #include "core/board.hpp"
 #include "puzzles/sliding_tiles.hpp"
@@ -42,6 +44,10 @@ struct ImplicitOptions {
   std::filesystem::path checkpoint;  // write the state here after each level (empty: never)
   double checkpoint_every = 0;       // ...but only once this many seconds passed since the last
   std::filesystem::path resume;      // continue from the checkpoint here (empty: fresh start)
+  // The analysis pipeline (analysis/analyze.hpp) checks before any work what the
+  // engine would check again: the memory need, and the resumed checkpoint's header.
+  bool memory_checked = false;
+  std::optional<CheckpointState> resumed;  // the header of `resume`, already read and checked
   // Called once checkpoint `level` is on disk (tests stop the process there).
   std::function<void(std::uint32_t level)> on_checkpoint;
 };

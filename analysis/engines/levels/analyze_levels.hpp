@@ -13,7 +13,6 @@
 
 #include "analysis/engines/explicit/analyze_explicit.hpp"
 #include "analysis/engines/explicit/goal_view.hpp"
-#include "analysis/engines/implicit/analyze_implicit.hpp"
 #include "analysis/engines/levels/sorted_levels.hpp"
 
 namespace statespace {
@@ -39,14 +38,14 @@ std::vector<std::string> format_sorted(const P& p, const Packing& packing, const
 
 }  // namespace detail
 
-// Fills everything but the run facts (threads, seconds, peak bytes). With a goal
-// predicate, the first search also collects the goal positions, level by level, and
-// a second one from all of them at once gives the goal-distance view.
+// Fills everything but the run facts (threads, seconds, peak bytes), from `start`
+// over `packing` (p.packing(start)). With a goal predicate, the first search also
+// collects the goal positions, level by level, and a second one from all of them at
+// once gives the goal-distance view.
 template <WordPackedPuzzle P>
-AnalysisResult analyze_levels(const P& p, const AnalyzeOptions& o) {
-  const auto start = resolve_start(p, o);
-  const auto packing = p.packing(start);
-  if (!packing) throw UsageError(p.name() + ": positions do not pack into 64 bits (use --engine explicit)");
+AnalysisResult analyze_levels(const P& p, const AnalyzeOptions& o, const typename P::State& start,
+                              const typename P::Packing& codec) {
+  const auto* packing = &codec;
   bool with_goal = false;
   if constexpr (PartialGoalPuzzle<P>) with_goal = p.has_goal();
   std::vector<std::uint64_t> goals;
@@ -99,19 +98,13 @@ AnalysisResult analyze_levels(const P& p, const AnalyzeOptions& o) {
   return r;
 }
 
-// The sorted-levels analysis when o's engine resolves to it for p, else nothing. When
-// auto chose it and the space turns out small enough for graph.dot (o.dot_limit),
-// nothing either: the explicit engine runs again and keeps the graph.
-template <Puzzle P>
-std::optional<AnalysisResult> analyze_if_levels(const P& p, const AnalyzeOptions& o) {
-  if constexpr (WordPackedPuzzle<P>) {
-    if (resolve_engine(p, o) == Engine::levels) {
-      auto r = analyze_levels(p, o);
-      if (o.engine == Engine::automatic && r.states <= o.dot_limit) return std::nullopt;
-      return r;
-    }
-  }
-  return std::nullopt;
+// The same from o's start.
+template <WordPackedPuzzle P>
+AnalysisResult analyze_levels(const P& p, const AnalyzeOptions& o) {
+  const auto start = resolve_start(p, o);
+  const auto packing = p.packing(start);
+  if (!packing) throw UsageError(p.name() + ": positions do not pack into 64 bits (use --engine explicit)");
+  return analyze_levels(p, o, start, *packing);
 }
 
 }  // namespace statespace
