@@ -207,7 +207,7 @@ std::string Blocks::format(const State& s) const {
   const int n = decompose(s, pieces.data());
   std::vector<std::size_t> used(classes_.size(), 0);
   for (int c = 0; c < cells_; ++c) {
-    if (s.cell[c] == kWall) cells[c] = "#";
+    if (s.cell[c] == kWall) cells[c].assign(1, '#');
   }
   for (int i = 0; i < n; ++i) {
     const auto [code, anchor] = pieces[i];
