@@ -130,11 +130,33 @@ int run_generate(const Args& args, Context& context) {
   if (compare && format == ProblemFormat::kPaiza)
     throw UsageError("generate: --compare prints a table (--format canonical or csv)");
   if (compare && vm["count"].defaulted()) count = kDefaultCompareCount;
+  // Read here, not after the table: a typo must not cost the minutes and memory of
+  // building it. Without --max the table's deepest level is the bound.
+  const auto limit = std::uint64_t(DistanceTable::kUnreached - 1);
+  int lo = 0;
+  std::optional<int> hi;
+  if (vm.count("distance")) {
+    lo = int(parse_whole("--distance", distance_text, 0, limit));
+    hi = lo;
+  } else {
+    if (vm.count("min")) lo = int(parse_whole("--min", min_text, 0, limit));
+    if (vm.count("max")) hi = int(parse_whole("--max", max_text, 0, limit));
+  }
+  if (hi && lo > *hi) {
+    throw UsageError("generate: --min " + std::to_string(lo) + " exceeds --max " + std::to_string(*hi));
+  }
+  const std::uint64_t tries = tries_text.empty() ? 0 : parse_whole("--max-tries", tries_text, 1, kMaxCount);
+  const bool by_search = !distance_table_supported(t) && (by_distance || format == ProblemFormat::kCsv) && !compare;
+  if (!by_search && (vm.count("pdb-dir") || vm.count("partition") || vm.count("max-tries"))) {
+    throw UsageError(
+        "generate: --pdb-dir, --partition and --max-tries belong to the optimal solver, used for "
+        "--distance/--min/--max or --format csv on boards over " +
+        std::to_string(DistanceTable::kMaxCells) + " cells; " + t.name() + " uses a distance table");
+  }
   const MemoryBudget budget = memory.budget();
   const auto threads = apply_threads(context);
 
-  if (!distance_table_supported(t) && (by_distance || format == ProblemFormat::kCsv) && !compare) {
-    const std::uint64_t tries = tries_text.empty() ? 0 : parse_whole("--max-tries", tries_text, 1, kMaxCount);
+  if (by_search) {
     return generate_optimal(t,
                             {distance_text,
                              min_text,
@@ -164,15 +186,9 @@ int run_generate(const Args& args, Context& context) {
     print_comparison(t, compare_methods(t, *table, count, walk_length, seed), seed, format == ProblemFormat::kCsv);
     return 0;
   }
-  int lo = 0, hi = 0;
-  if (by_distance) {
-    const auto limit = std::uint64_t(DistanceTable::kUnreached - 1);
-    lo = int(parse_whole(vm.count("distance") ? "--distance" : "--min",
-                         vm.count("distance") ? distance_text : (min_text.empty() ? "0" : min_text), 0, limit));
-    hi = vm.count("distance") ? lo
-         : max_text.empty()   ? table->max_distance()
-                              : int(parse_whole("--max", max_text, 0, limit));
-    if (lo > hi) throw UsageError("generate: --min " + std::to_string(lo) + " exceeds --max " + std::to_string(hi));
+  if (by_distance && !hi) {
+    hi = table->max_distance();
+    if (lo > *hi) throw UsageError("generate: --min " + std::to_string(lo) + " exceeds --max " + std::to_string(*hi));
   }
 
   std::ostringstream out;
@@ -187,7 +203,7 @@ int run_generate(const Args& args, Context& context) {
     const std::uint64_t n = std::min(kBatch, count - done);
     std::vector<Board> batch;
     if (by_distance) {
-      batch = sample_distance(t, *table, lo, hi, n, layer_rng);
+      batch = sample_distance(t, *table, lo, *hi, n, layer_rng);
     } else {
       for (std::uint64_t i = 0; i < n; ++i) batch.push_back(generator.next());
     }

@@ -29,7 +29,10 @@ std::string board_text(const std::vector<int>& rows) {
     return std::to_string(rows.size()) + "x" + std::to_string(rows[0]);
   }
   std::string out;
-  for (const int r : rows) out += (out.empty() ? "" : "+") + std::to_string(r);
+  for (const int r : rows) {
+    if (!out.empty()) out += '+';
+    out += std::to_string(r);
+  }
   return out;
 }
 

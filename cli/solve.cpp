@@ -24,7 +24,7 @@ int run_solve(const Args& args, Context& context) {
   options.add_options()("puzzle", po::value(&name)->required()->value_name("PUZZLE"),
                         "the puzzle (see statespace list)")(
       "position", po::value(&position)->value_name("POSITION"),
-      "the start position, quoted: \"N O L L / F O F _\" (puzzle files with a goal: default their start)")(
+      "the start position, quoted: \"N O L L / F O F _\" (puzzle files: default their start)")(
       "from", po::value(&position)->value_name("POSITION"), "the start position (same as POSITION)")(
       "moves", po::value(&metric)->value_name("METRIC"),
       "sliding-block files: step, slide or path, overriding the file's moves")(
@@ -78,10 +78,20 @@ int run_solve(const Args& args, Context& context) {
         constexpr bool kPartialGoal = GoalPredicatePuzzle<P>;
         bool partial = false;
         if constexpr (kPartialGoal) partial = goal_text.empty() && p.has_goal();
-        if (position.empty() && !partial) {
+        // A puzzle file names its start, so every kind of file solves without a
+        // POSITION; a built-in model only knows its goal.
+        const bool from_file = name.ends_with(".toml");
+        if (position.empty() && !partial && !from_file) {
           throw ParseError("solve: missing POSITION (usage: statespace solve PUZZLE POSITION [options])");
         }
-        const auto start = position.empty() ? p.goal() : p.parse(position);
+        const auto file_start = [&] {
+          if constexpr (requires { p.start(); }) {
+            return p.start();
+          } else {
+            return p.goal();  // a blocks file's start
+          }
+        };
+        const auto start = position.empty() ? file_start() : p.parse(position);
         const auto goal = goal_text.empty() ? p.goal() : p.parse(goal_text);
         const auto reaches = [&](const typename P::State& s) {
           if constexpr (kPartialGoal) {

@@ -10,9 +10,19 @@ namespace statespace {
 
 // 181440 -> "181,440"
 [[nodiscard]] inline std::string with_commas(std::uint64_t n) {
-  std::string digits = std::to_string(n);
-  for (int i = int(digits.size()) - 3; i > 0; i -= 3) digits.insert(std::size_t(i), ",");
-  return digits;
+  // Written from the right into a fixed buffer: inserting commas into a std::string
+  // makes GCC 12 report -Wrestrict false positives inside libstdc++ wherever this
+  // is inlined.
+  char buffer[32];  // 20 digits and 6 commas at most
+  char* first = buffer + sizeof buffer;
+  int digits = 0;
+  do {
+    if (digits > 0 && digits % 3 == 0) *--first = ',';
+    *--first = char('0' + n % 10);
+    n /= 10;
+    ++digits;
+  } while (n != 0);
+  return std::string(first, buffer + sizeof buffer);
 }
 
 // "1 state", "2 states", "1,024 states"
@@ -36,7 +46,13 @@ namespace statespace {
       out += char(c);
     }
   }
-  out += text.size() > keep ? "...' (" + with_commas(text.size()) + " characters)" : "'";
+  if (text.size() > keep) {
+    out += "...' (";
+    out += with_commas(text.size());
+    out += " characters)";
+  } else {
+    out += '\'';
+  }
   return out;
 }
 

@@ -51,7 +51,7 @@ Permutation read_cycles(const TomlInput& file, const toml::node& at, const std::
   };
   skip_space();
   while (i < text.size()) {
-    if (text[i] != '(') fail(i, "'" + std::string(1, text[i]) + "' where a cycle should open");
+    if (text[i] != '(') fail(i, std::string("'") + text[i] + "' where a cycle should open");
     ++i;
     std::vector<int> cycle;
     while (true) {

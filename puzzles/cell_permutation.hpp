@@ -23,6 +23,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "core/puzzle.hpp"
@@ -127,14 +128,30 @@ class CellPermutation {
   template <class F>
   void for_each_position(F&& f) const {
     State s = labels_.start();
-    std::sort(s.cell.begin(), s.cell.begin() + labels_.cells());
+    const int n = labels_.cells();
+    std::sort(s.cell.begin(), s.cell.begin() + n);
     do {
       f(s);
-    } while (std::next_permutation(s.cell.begin(), s.cell.begin() + labels_.cells()));
+    } while (next_arrangement(s.cell.data(), n));
   }
   [[nodiscard]] std::uint64_t position_count() const { return arrangements(labels_.counts(), std::uint64_t(1) << 40); }
 
  private:
+  // The next arrangement in lexicographic order (Narayana Pandita's algorithm, the one
+  // std::next_permutation implements); false after the last. Written out because GCC 12
+  // at -O3 reports a -Wstringop-overflow false positive in std::next_permutation's
+  // reversal when it runs over a State's cells.
+  static bool next_arrangement(std::uint8_t* c, int n) {
+    int i = n - 2;
+    while (i >= 0 && c[i] >= c[i + 1]) --i;
+    if (i < 0) return false;
+    int j = n - 1;
+    while (c[j] <= c[i]) --j;
+    std::swap(c[i], c[j]);
+    for (int a = i + 1, b = n - 1; a < b; ++a, --b) std::swap(c[a], c[b]);
+    return true;
+  }
+
   CellLabels labels_;
   std::vector<Move> moves_;
   std::string metric_;

@@ -100,7 +100,7 @@ std::optional<std::string> TomlInput::string(const toml::table& table, std::stri
     return std::nullopt;
   }
   if (const auto* s = node->as_string()) return s->get();
-  fail(*node, "'" + std::string(key) + "' must be a string (expected " + std::string(expected) + ")");
+  fail(*node, std::string("'").append(key) + "' must be a string (expected " + std::string(expected) + ")");
 }
 
 std::optional<std::string> TomlInput::name(const toml::table& table, std::string_view key, bool required) const {

@@ -1,13 +1,28 @@
 #!/usr/bin/env bash
-# Installs the Debian 12 packages statespace builds with, only if some are missing.
-# librsvg2-bin and texlive (48 MB download, ~45 s) let the report test render SVG and LaTeX.
+# Installs the Debian 12 packages statespace builds with, only those missing.
+#   scripts/install-deps.sh run   what the binary needs (scripts/run.sh): compiler, CMake,
+#                                 Ninja, ccache and the libraries it links
+#   scripts/install-deps.sh all   also what the tests, benchmarks and the MPI engine need
+#                                 (scripts/test.sh); the default
+# The split keeps a first run short: texlive alone is a 48 MB download (~45 s), and
+# the report test is its only user (with librsvg2-bin and graphviz, for SVG and LaTeX).
+# Open MPI stays out of `run`: CMake builds the binary without the MPI engine when it
+# is absent. ccache is small and makes a rebuild after switching branches cheap.
 set -euo pipefail
 
-packages=(cmake ninja-build g++ ccache clang-format-14 libboost-graph-dev libboost-program-options-dev libtbb-dev
-          libtomlplusplus-dev
-          libabsl-dev nlohmann-json3-dev libgtest-dev libbenchmark-dev openmpi-bin libopenmpi-dev
-          libboost-mpi-dev librsvg2-bin texlive-latex-base texlive-latex-recommended
-          graphviz)
+run_packages=(cmake ninja-build g++ ccache libboost-graph-dev libboost-program-options-dev libtbb-dev
+              libtomlplusplus-dev libabsl-dev nlohmann-json3-dev)
+test_packages=(clang-format-14 libgtest-dev libbenchmark-dev openmpi-bin libopenmpi-dev libboost-mpi-dev
+               librsvg2-bin texlive-latex-base texlive-latex-recommended graphviz)
+
+case "${1:-all}" in
+  run) packages=("${run_packages[@]}") ;;
+  all) packages=("${run_packages[@]}" "${test_packages[@]}") ;;
+  *)
+    echo "install-deps.sh: unknown set '$1' (expected run or all)" >&2
+    exit 2
+    ;;
+esac
 
 missing=()
 for p in "${packages[@]}"; do

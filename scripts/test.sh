@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
-# The whole test suite: installs what is missing, checks the formatting, builds
-# Release, runs CTest. Then, when STATESPACE_SANITIZE_IN_TEST=1 (.ci/run sets it), the suite again under
-# AddressSanitizer and UndefinedBehaviorSanitizer (scripts/sanitize.sh).
+# The whole test suite: installs what is missing (all of scripts/install-deps.sh),
+# checks the formatting, builds Release (every target), runs CTest. Then, when
+# STATESPACE_SANITIZE_IN_TEST=1 (.ci/run sets it), the suite again under
+# AddressSanitizer and UndefinedBehaviorSanitizer (scripts/sanitize.sh, without the
+# tests labelled `long`). STATESPACE_WERROR=1 (.ci/run sets it too) fails both builds
+# on any compiler warning.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/build.sh

@@ -2,6 +2,7 @@
 // rank spaces, notation parsing and every class of bad input.
 #include <gtest/gtest.h>
 
+#include <limits>
 #include <random>
 #include <set>
 
@@ -9,6 +10,7 @@
 #include "core/errors.hpp"
 #include "core/puzzle.hpp"
 #include "core/ranking.hpp"
+#include "core/text.hpp"
 #include "puzzles/registry.hpp"
 
 namespace statespace {
@@ -183,6 +185,20 @@ TEST(ByteCells, WordComparisonsKeepTheCellOrder) {
       EXPECT_EQ(absl::Hash<ByteCells<16>>{}(a), absl::Hash<ByteCells<16>>{}(b));
     }
   }
+}
+
+TEST(Text, WithCommasGroupsThousandsAtEveryLength) {
+  EXPECT_EQ(with_commas(0), "0");
+  EXPECT_EQ(with_commas(7), "7");
+  EXPECT_EQ(with_commas(999), "999");
+  EXPECT_EQ(with_commas(1000), "1,000");
+  EXPECT_EQ(with_commas(181440), "181,440");
+  EXPECT_EQ(with_commas(1000000), "1,000,000");
+  EXPECT_EQ(with_commas(239500800), "239,500,800");
+  EXPECT_EQ(with_commas(43589145600), "43,589,145,600");
+  EXPECT_EQ(with_commas(std::numeric_limits<std::uint64_t>::max()), "18,446,744,073,709,551,615");
+  EXPECT_EQ(count_of(1, "state", "states"), "1 state");
+  EXPECT_EQ(count_of(1024, "state", "states"), "1,024 states");
 }
 
 }  // namespace

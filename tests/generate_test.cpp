@@ -306,5 +306,32 @@ TEST(GenerateCli, BadInputIsOneLineAndExitTwo) {
   }
 }
 
+// Every flag is read before the distance table is built: tiles:3x4's holds
+// 239,500,800 positions and takes seconds to minutes, and a typo after it would be
+// found only then. Each command asks for less memory than the table needs, so a
+// table begun first would be refused with the memory message instead of the flag's;
+// and the error is the only line (progress lines start after a second).
+TEST(GenerateCli, EveryFlagIsCheckedBeforeTheDistanceTable) {
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {"--max x", "statespace: bad --max 'x' (expected a whole number from 0 to 254)\n"},
+      {"--min 3 --max 300", "statespace: bad --max '300' (expected a whole number from 0 to 254)\n"},
+      {"--distance 1e3", "statespace: bad --distance '1e3' (expected a whole number from 0 to 254)\n"},
+      {"--min 30 --max 20", "statespace: generate: --min 30 exceeds --max 20\n"},
+      {"--distance 30 --max-tries 5",
+       "statespace: generate: --pdb-dir, --partition and --max-tries belong to the optimal solver, used for "
+       "--distance/--min/--max or --format csv on boards over 12 cells; tiles:3x4 uses a distance table\n"},
+  };
+  for (const auto& [flags, error] : cases) {
+    const auto r = run_statespace("generate tiles:3x4 --count 2 --memory 100M " + flags);
+    EXPECT_EQ(r.exit_code, 2) << flags;
+    EXPECT_EQ(r.std_out, "") << flags;
+    EXPECT_EQ(r.std_err, error) << flags;
+  }
+  // The same flags, well formed, reach the table and its memory check.
+  const auto r = run_statespace("generate tiles:3x4 --count 2 --memory 100M --min 3 --max 20");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.std_err.find("distance table"), std::string::npos) << r.std_err;
+}
+
 }  // namespace
 }  // namespace statespace

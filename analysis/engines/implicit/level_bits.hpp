@@ -70,9 +70,6 @@ class LevelBits {
   explicit LevelBits(std::uint64_t rank_space)
       : size_(rank_space), visited_((rank_space + 63) / 64, 0), one_thread_(worker_threads() == 1) {}
 
-  // Bytes per worker (and for `visited`).
-  [[nodiscard]] static std::uint64_t bytes_per_set(std::uint64_t rank_space) { return (rank_space + 63) / 64 * 8; }
-
   void visit(std::uint64_t r) { visited_[r >> 6] |= bit(r); }
 
   // True when r is neither visited nor marked in `seen` yet; marks it. No branch, so
