@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
 # Installs the Debian 12 packages statespace builds with, only if some are missing.
 # librsvg2-bin and texlive (48 MB download, ~45 s) let the report test render SVG and LaTeX.
+# clang and libclang-rt-14-dev (libFuzzer) build the fuzz harnesses (scripts/fuzz.sh).
 set -euo pipefail
 
 packages=(cmake ninja-build g++ ccache clang-format-14 libboost-graph-dev libboost-program-options-dev libtbb-dev
           libtomlplusplus-dev
           libabsl-dev nlohmann-json3-dev libgtest-dev libbenchmark-dev openmpi-bin libopenmpi-dev
           libboost-mpi-dev librsvg2-bin texlive-latex-base texlive-latex-recommended
-          graphviz)
+          graphviz clang libclang-rt-14-dev)
 
 missing=()
 for p in "${packages[@]}"; do
