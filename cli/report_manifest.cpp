@@ -23,7 +23,7 @@ std::string join(const auto& names) {
 
 class Loader {
  public:
-  explicit Loader(const std::filesystem::path& file) : input_(file) {}
+  explicit Loader(TomlInput input) : input_(std::move(input)) {}
 
   Manifest load() {
     const toml::table& doc = input_.root();
@@ -270,6 +270,10 @@ class Loader {
 
 }  // namespace
 
-Manifest load_manifest(const std::filesystem::path& file) { return Loader(file).load(); }
+Manifest load_manifest(const std::filesystem::path& file) { return Loader(TomlInput(file)).load(); }
+
+Manifest load_manifest(const std::filesystem::path& file, std::string text) {
+  return Loader(TomlInput(file, std::move(text))).load();
+}
 
 }  // namespace statespace::cli

@@ -52,6 +52,8 @@ struct Manifest {
 };
 
 Manifest load_manifest(const std::filesystem::path& file);
+// Loads `text` as if read from `file` (puzzle files resolve against its folder).
+Manifest load_manifest(const std::filesystem::path& file, std::string text);
 
 // FNV-1a, 64 bits: a stable content hash for cache keys (not a defence against
 // crafted collisions; the cache lives beside the report it serves).

@@ -18,7 +18,10 @@ const std::vector<PuzzleKind>& puzzle_kinds() {
 
 std::optional<AnyPuzzle> make_file_puzzle(std::string_view name) {
   if (!name.ends_with(".toml")) return std::nullopt;
-  const TomlInput file{std::filesystem::path(name)};
+  return load_puzzle_file(TomlInput{std::filesystem::path(name)});
+}
+
+AnyPuzzle load_puzzle_file(const TomlInput& file) {
   std::string kinds;
   for (const auto& k : puzzle_kinds()) kinds += (kinds.empty() ? "" : ", ") + std::string(k.name);
   const auto kind = file.string(file.root(), "kind", true, "kind = one of: " + kinds);

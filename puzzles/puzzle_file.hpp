@@ -25,4 +25,7 @@ const std::vector<PuzzleKind>& puzzle_kinds();
 // (FILE:LINE:COLUMN:) for a file that cannot be read or is not a valid puzzle.
 std::optional<AnyPuzzle> make_file_puzzle(std::string_view name);
 
+// The puzzle a parsed file describes, by its `kind`; throws ParseError as above.
+AnyPuzzle load_puzzle_file(const TomlInput& file);
+
 }  // namespace statespace

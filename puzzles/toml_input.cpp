@@ -6,6 +6,7 @@
 #include <fstream>
 
 #include "core/errors.hpp"
+#include "core/text.hpp"
 
 namespace statespace {
 
@@ -74,9 +75,10 @@ void TomlInput::parse() {
   }
 }
 
+// Messages echo the file (toml++'s "saw 'in<newline>'", quoted keys): escaped, they stay one line.
 void TomlInput::fail(const toml::source_region& at, std::string_view message) const {
   throw ParseError(file_.string() + ":" + std::to_string(std::max<unsigned>(at.begin.line, 1)) + ":" +
-                   std::to_string(std::max<unsigned>(at.begin.column, 1)) + ": " + std::string(message));
+                   std::to_string(std::max<unsigned>(at.begin.column, 1)) + ": " + escape_controls(message));
 }
 
 void TomlInput::fail(const toml::node& at, std::string_view message) const { fail(at.source(), message); }

@@ -161,15 +161,12 @@ class File {
   int fd_;
 };
 
-ParsedHeader parse_header(const std::filesystem::path& dir) {
-  const auto path = checkpoint_path(dir);
-  File f(path, O_RDONLY);
-  if (!f.is_open()) bad_checkpoint(path, std::string("cannot open: ") + std::strerror(errno));
-  std::string head(16, '\0');
-  if (!f.read_all(head.data(), head.size()) || std::memcmp(head.data(), kMagic, 8) != 0) {
-    bad_checkpoint(path, "not a statespace checkpoint");
-  }
-  Cursor c(head, path);
+// The size of the header whose first 16 bytes `head` holds, after checking the
+// magic, the version and that the size is plausible.
+std::uint64_t header_size(std::string_view head, const std::filesystem::path& path) {
+  if (head.size() < 16 || std::memcmp(head.data(), kMagic, 8) != 0) bad_checkpoint(path, "not a statespace checkpoint");
+  const std::string bytes(head.substr(0, 16));
+  Cursor c(bytes, path);
   (void)c.get(8);
   const std::uint64_t version = c.get(4);
   const std::uint64_t header_bytes = c.get(4);
@@ -178,9 +175,13 @@ ParsedHeader parse_header(const std::filesystem::path& dir) {
                              std::to_string(kCheckpointVersion));
   }
   if (header_bytes < 32 || header_bytes > kMaxHeaderBytes) bad_checkpoint(path, "bad header size");
-  std::string header = head;
-  header.resize(header_bytes);
-  if (!f.read_all(header.data() + 16, header_bytes - 16)) bad_checkpoint(path, "header ends early");
+  return header_bytes;
+}
+
+ParsedHeader decode_header(std::string_view bytes, const std::filesystem::path& path) {
+  const std::uint64_t header_bytes = header_size(bytes, path);
+  if (bytes.size() < header_bytes) bad_checkpoint(path, "header ends early");
+  const std::string header(bytes.substr(0, header_bytes));
   std::uint64_t stored = 0;
   for (int i = 7; i >= 0; --i) stored = stored << 8 | static_cast<unsigned char>(header[header_bytes - 8 + i]);
   if (stored != hash_bytes(header.substr(0, header_bytes - 8))) {
@@ -204,6 +205,18 @@ ParsedHeader parse_header(const std::filesystem::path& dir) {
     bad_checkpoint(path, "layer counts do not match the level");
   }
   return h;
+}
+
+ParsedHeader parse_header(const std::filesystem::path& dir) {
+  const auto path = checkpoint_path(dir);
+  File f(path, O_RDONLY);
+  if (!f.is_open()) bad_checkpoint(path, std::string("cannot open: ") + std::strerror(errno));
+  std::string header(16, '\0');
+  if (!f.read_all(header.data(), header.size())) bad_checkpoint(path, "not a statespace checkpoint");
+  const std::uint64_t header_bytes = header_size(header, path);
+  header.resize(header_bytes);
+  if (!f.read_all(header.data() + 16, header_bytes - 16)) bad_checkpoint(path, "header ends early");
+  return decode_header(header, path);
 }
 
 }  // namespace
@@ -285,6 +298,12 @@ void require_checkpoint_of(const CheckpointState& state, const std::filesystem::
                      "\", not " + puzzle + " from \"" + start + "\" (pass the same puzzle and --from)");
   }
 }
+
+CheckpointState decode_checkpoint_header(std::string_view bytes, const std::filesystem::path& path) {
+  return decode_header(bytes, path).state;
+}
+
+std::uint64_t header_checksum(std::string_view bytes) { return hash_bytes(std::string(bytes)); }
 
 void read_checkpoint_tables(const std::filesystem::path& dir, std::span<BitTable> tables) {
   const ParsedHeader h = parse_header(dir);

@@ -22,6 +22,7 @@
 #include <filesystem>
 #include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "analysis/runtime/packed_table.hpp"
@@ -62,11 +63,17 @@ CheckpointState read_checkpoint_header(const std::filesystem::path& dir);
 void require_checkpoint_of(const CheckpointState& state, const std::filesystem::path& dir, const std::string& puzzle,
                            const std::string& start);
 
+// The header read_checkpoint_header finds at the start of `bytes` (`path` names the
+// file in messages); throws UsageError as it does.
+CheckpointState decode_checkpoint_header(std::string_view bytes, const std::filesystem::path& path);
+
 // Fills tables (allocated with state.table_entries) from the checkpoint and checks
 // the data checksum; throws UsageError on a mismatch or a truncated file.
 void read_checkpoint_tables(const std::filesystem::path& dir, std::span<BitTable> tables);
 
-// The block-wise hash the checkpoint uses, exposed for the tests.
+// The block-wise hashes the checkpoint uses, exposed for the tests: over the tables,
+// and over a header's bytes before its trailing checksum.
 std::uint64_t table_checksum(std::span<const BitTable> tables);
+std::uint64_t header_checksum(std::string_view bytes);
 
 }  // namespace statespace

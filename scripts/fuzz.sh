@@ -1,0 +1,78 @@
+#!/usr/bin/env bash
+# The libFuzzer harnesses over every parser (tests/fuzz), built with clang++, ASan and
+# UBSan in build-fuzz/, run one at a time.
+#   scripts/fuzz.sh [SECONDS]  fuzz each harness SECONDS (default 60) from its seeds
+#   scripts/fuzz.sh --replay   run each harness over its seeds only, no mutation
+#   scripts/fuzz.sh --short    replay, then 12 s of fuzzing per harness (84 s in all: CI)
+#   scripts/fuzz.sh --seeds    rewrite the seeds from the examples and the unit tests
+# New inputs go to build-fuzz/corpus/HARNESS/ (FUZZ_KEEP=1: to the seed folder
+# instead), crashes to build-fuzz/crashes/; a crash stops the script with exit code 1.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scripts/install-deps.sh
+
+mode=fuzz seconds=60
+case "${1:-}" in
+  --replay) mode=replay ;;
+  --short) mode=short seconds=12 ;;
+  --seeds) mode=seeds ;;
+  "") ;;
+  *[!0-9]*) echo "fuzz.sh: bad argument '$1' (expected SECONDS, --replay, --short or --seeds)" >&2; exit 2 ;;
+  *) seconds=$1 ;;
+esac
+
+if [ ! -f build-fuzz/build.ninja ]; then
+  echo "fuzz.sh: configuring build-fuzz/ (clang++, -O1, asserts on, ASan+UBSan+libFuzzer)" >&2
+  cmake -S . -B build-fuzz -G Ninja -DCMAKE_CXX_COMPILER=clang++ -DSTATESPACE_FUZZ=ON -DBUILD_TESTING=OFF \
+    -DSTATESPACE_BUILD_BENCH=OFF -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_FLAGS_DEBUG="-O1 -g" >/dev/null
+fi
+NINJA_STATUS="fuzz.sh: building: %f of %t targets: " cmake --build build-fuzz --parallel "$(nproc)"
+
+# harness  seed folder  longest input (bytes)
+harnesses=(
+  "puzzle_file puzzle_file 4096"
+  "blocks puzzle_file 4096"
+  "graph puzzle_file 4096"
+  "permutation puzzle_file 4096"
+  "position position 512"
+  "manifest manifest 4096"
+  "checkpoint checkpoint 1024"
+)
+
+if [ "$mode" = seeds ]; then
+  python3 tests/fuzz/make_seeds.py
+  mkdir -p tests/fuzz/position
+  STATESPACE_FUZZ_WRITE_SEEDS=tests/fuzz/position build-fuzz/tests/fuzz/fuzz_position
+  exit 0
+fi
+
+export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
+mkdir -p build-fuzz/crashes
+for h in "${harnesses[@]}"; do
+  read -r name seeds max_len <<<"$h"
+  bin=build-fuzz/tests/fuzz/fuzz_$name
+  common=(-max_len="$max_len" -timeout=10 -rss_limit_mb=2048 -artifact_prefix="build-fuzz/crashes/$name-")
+  if [ "$mode" != fuzz ]; then
+    echo "fuzz.sh: $name: replaying tests/fuzz/$seeds/" >&2
+    log=build-fuzz/replay-$name.log
+    if ! "$bin" "${common[@]}" -runs=0 "tests/fuzz/$seeds" >"$log" 2>&1; then
+      tail -n 40 "$log" >&2
+      echo "fuzz.sh: $name: a seed fails (log $log)" >&2
+      exit 1
+    fi
+  fi
+  [ "$mode" = replay ] && continue
+  scratch=build-fuzz/corpus/$name
+  [ "${FUZZ_KEEP:-0}" = 1 ] && scratch=tests/fuzz/$seeds
+  mkdir -p "$scratch"
+  echo "fuzz.sh: $name: fuzzing ${seconds}s (new inputs in $scratch/)" >&2
+  log=build-fuzz/fuzz-$name.log
+  if ! "$bin" "${common[@]}" -max_total_time="$seconds" -print_final_stats=1 "$scratch" "tests/fuzz/$seeds" \
+    >"$log" 2>&1; then
+    tail -n 40 "$log" >&2
+    echo "fuzz.sh: $name: crash; input in build-fuzz/crashes/ (log $log)" >&2
+    exit 1
+  fi
+  grep -E '^stat::number_of_executed_units|^#.*DONE' "$log" | sed "s/^/fuzz.sh: $name: /" >&2
+done
+echo "fuzz.sh: no findings" >&2

@@ -1,0 +1,118 @@
+#!/usr/bin/env python3
+"""Writes the seed corpus of the fuzz harnesses into tests/fuzz/<harness>/: the
+example files, and the inline bad files and manifests of the unit tests (every C++
+string literal, adjacent ones joined, that looks like TOML). Seeds of the position
+harness come from the harness itself (STATESPACE_FUZZ_WRITE_SEEDS, scripts/fuzz.sh
+--seeds), which knows the model order; crash inputs are added by hand.
+Run from anywhere: python3 tests/fuzz/make_seeds.py"""
+import hashlib
+import pathlib
+import re
+import struct
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+FUZZ = ROOT / "tests" / "fuzz"
+
+SIMPLE = {"n": "\n", "t": "\t", "r": "\r", "0": "\0", "\\": "\\", '"': '"', "'": "'"}
+
+
+def literals(source):
+    """The string literals of a C++ file, adjacent ones joined (a crude lexer: it
+    skips comments and character literals, and knows raw strings)."""
+    out, i, current, last_end = [], 0, None, 0
+    while i < len(source):
+        if source.startswith("//", i):
+            i = source.find("\n", i)
+            i = len(source) if i < 0 else i
+            continue
+        if source.startswith("/*", i):
+            i = source.index("*/", i) + 2
+            continue
+        if source[i] == "'" and source[i - 1].isalnum():  # a digit separator: 10'000
+            i += 1
+            continue
+        if source[i] == "'":
+            i = source.index("'", i + 3 if source[i + 1] == "\\" else i + 2) + 1
+            continue
+        raw = re.match(r'R"([^(]*)\(', source[i:])
+        if raw or source[i] == '"':
+            if raw:
+                end = source.index(")" + raw.group(1) + '"', i)
+                text, next_i = source[i + raw.end():end], end + len(raw.group(1)) + 2
+            else:
+                j, text = i + 1, ""
+                while source[j] != '"':
+                    if source[j] == "\\":
+                        esc = source[j + 1]
+                        if esc == "x":
+                            m = re.match(r"[0-9a-fA-F]+", source[j + 2:])
+                            text += chr(int(m.group(0), 16))
+                            j += 2 + len(m.group(0))
+                            continue
+                        text += SIMPLE.get(esc, esc)
+                        j += 2
+                    else:
+                        text += source[j]
+                        j += 1
+                next_i = j + 1
+            joined = current is not None and source[last_end:i].strip() == ""
+            current = current + text if joined else text
+            if joined:
+                out[-1] = current
+            else:
+                out.append(current)
+            last_end = i = next_i
+            continue
+        i += 1
+    return out
+
+
+def write(harness, name, data):
+    folder = FUZZ / harness
+    folder.mkdir(exist_ok=True)
+    (folder / name).write_bytes(data if isinstance(data, bytes) else data.encode("utf-8", "surrogateescape"))
+
+
+def from_tests(harness, files, keep):
+    seen = set()
+    for f in files:
+        for n, text in enumerate(literals((ROOT / "tests" / f).read_text())):
+            if keep(text) and text not in seen:
+                seen.add(text)
+                digest = hashlib.sha1(text.encode("utf-8", "surrogateescape")).hexdigest()[:8]
+                write(harness, f"test-{pathlib.Path(f).stem}-{digest}", text)
+
+
+def checkpoint(puzzle, start, layers, tables):
+    """A version-2 header as write_checkpoint lays it out; the harness patches size
+    and checksum, so the checksum here is left zero."""
+    body = b"SSPCKPT\0" + struct.pack("<II", 2, 0)
+    for s in (puzzle, start):
+        body += struct.pack("<I", len(s)) + s.encode()
+    level = len(layers) - 1
+    body += struct.pack("<I", level) + struct.pack("<Q", len(layers)) + b"".join(struct.pack("<Q", v) for v in layers)
+    edges = layers[1:]
+    body += struct.pack("<Q", len(edges)) + b"".join(struct.pack("<Q", v) for v in edges)
+    body += struct.pack("<I", len(tables)) + b"".join(struct.pack("<Q", v) for v in tables) + struct.pack("<Q", 0)
+    body += b"\0" * (-len(body) % 8)
+    size = len(body) + 8
+    return body[:12] + struct.pack("<I", size) + body[16:] + struct.pack("<Q", 0)
+
+
+def main():
+    for f in sorted((ROOT / "examples" / "puzzles").glob("*.toml")):
+        write("puzzle_file", "example-" + f.name, f.read_bytes())
+    for f in sorted((ROOT / "tests" / "blocks_corpus").glob("*.toml")):
+        write("puzzle_file", "blocks-corpus-" + f.name, f.read_bytes())
+    puzzle_tests = ["blocks_test.cpp", "graph_puzzle_test.cpp", "permutation_file_test.cpp", "puzzle_file_test.cpp"]
+    from_tests("puzzle_file", puzzle_tests, lambda t: "=" in t and ("\n" in t or "kind" in t))
+    write("manifest", "example-article.toml", (ROOT / "examples" / "article.toml").read_bytes())
+    from_tests("manifest", ["report_test.cpp", "cli_test.cpp"], lambda t: "[[analysis]]" in t or "puzzle =" in t)
+    write("checkpoint", "tiles-2x3-level0", checkpoint("tiles:2x3", "1 2 3 / 4 5 _", [1], [360, 360]))
+    write("checkpoint", "tiles-2x3-level3", checkpoint("tiles:2x3", "1 2 3 / 4 5 _", [1, 2, 3, 6], [360, 360]))
+    write("checkpoint", "tiles-4x4-level1", checkpoint("tiles:4x4", "1 2 3 4 / 5 6 7 8 / 9 10 11 12 / 13 14 15 _",
+                                                       [1, 2], [2615348736000, 2615348736000]))
+
+
+if __name__ == "__main__":
+    main()
