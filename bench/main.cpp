@@ -1,6 +1,6 @@
 // statespace_bench: Google Benchmark's own main; the benchmarks register themselves
 // (enumerate_bench.cpp: whole enumerations, lookup_bench.cpp: the lookups alone).
-// scripts/bench.sh runs it and renders the Markdown table README.md quotes.
+// scripts/bench.sh runs it and renders the Markdown table docs/benchmarks.md quotes.
 #include <benchmark/benchmark.h>
 
 BENCHMARK_MAIN();

@@ -87,7 +87,7 @@ void print_prediction(const std::string& name, const Components& c, const Compon
 }
 
 // The puzzle file format, after the options of `analyze --help`: the blocks kind in
-// full, the other kinds by name (README "Puzzle files: graphs and permutations").
+// full, the other kinds by name (docs/puzzle-files.md).
 void print_puzzle_file_help() {
   std::cout << R"(
 Puzzle files: a PUZZLE ending in .toml is read as a file (TOML). Every file has
@@ -140,7 +140,7 @@ kind = "blocks", sliding blocks: pieces of any shape on a rectangular board with
   for (const auto& k : puzzle_kinds()) {
     if (k.name != "blocks") {
       std::cout << "kind = \"" << k.name << "\": " << k.description
-                << "; keys and an example in README.md, \"Puzzle files\".\n";
+                << "; keys and an example in docs/puzzle-files.md.\n";
     }
   }
 }

@@ -59,7 +59,7 @@ const std::vector<ModelEntry>& models() {
        {"tiles:2x2", "tiles:2x3", "tiles:3x3", "tiles:2x5", "tiles:3x4", "tiles:4x4"},
        {"tiles:3x3"},
        make_tiles},
-      {"FILE.toml", "", "a puzzle described in a TOML file (see README, \"Puzzle files\")", {}, {}, make_file_puzzle},
+      {"FILE.toml", "", "a puzzle described in a TOML file (see docs/puzzle-files.md)", {}, {}, make_file_puzzle},
   };
   return table;
 }

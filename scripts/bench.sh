@@ -6,7 +6,7 @@
 # rendered by scripts/bench_table.py into bench-out/lookups.md: a Markdown table
 # of median times and speed-ups over the linear scan, the lookup costs per size,
 # the lookup targets checked, and the machine it ran on.
-# README.md quotes that file. Not part of CI (it takes a few minutes; the linear
+# docs/benchmarks.md quotes that file. Not part of CI (it takes a few minutes; the linear
 # scans of tiles:3x3 alone take ~20 s each).
 #
 #   scripts/bench.sh                          # everything, 5 repetitions (medians)

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Renders statespace_bench's JSON (scripts/bench.sh) as the Markdown that README.md
+"""Renders statespace_bench's JSON (scripts/bench.sh) as the Markdown that docs/benchmarks.md
 quotes: BM_Enumerate as rows = puzzle, columns = lookup, cells = median time and
 speed-up over the linear scan; BM_Lookup as ns per lookup by size; the lookup targets
 (ranked vs hashed, hashed vs linear, the 2x5 enumeration) checked. Standard library only.

@@ -16,7 +16,7 @@
 
 namespace statespace {
 
-// The BFS engine: the explicit Boost CSR graph, the two-bit implicit BFS over ranks
+// The BFS engine: the explicit Boost CSR graph, the implicit frontier search over ranks
 // (tiles:RxC), that one over MPI processes, the sorted levels of packed words
 // (analysis/engines/levels/sorted_levels.hpp), or the choice choose_engine()
 // (analysis/analyze.hpp) makes.
@@ -37,7 +37,7 @@ struct EngineInfo {
 
 inline constexpr std::array<EngineInfo, 5> kEngines = {{
     {Engine::explicit_graph, "explicit", "the Boost CSR graph of every reachable position", "", "", true},
-    {Engine::implicit, "implicit", "two-bit BFS over ranks, no edges stored", "the tiles:RxC puzzles",
+    {Engine::implicit, "implicit", "frontier search over layer bitsets of ranks (1.5 bits a position), no edges stored", "the tiles:RxC puzzles",
      "--all-pairs, --components or --lookup (they need the explicit graph)", true},
     {Engine::mpi, "mpi", "the implicit one over MPI processes: mpirun -np N statespace analyze ...",
      "the tiles:RxC puzzles", "--all-pairs, --components, --lookup, or a report manifest (one process)", false},
