@@ -11,8 +11,12 @@ scripts/install-deps.sh all
 werror=()
 if [ "${STATESPACE_WERROR:-}" = 1 ]; then werror=(-DSTATESPACE_WERROR=ON); fi
 if [ ! -f build-asan/build.ninja ]; then
-  echo "sanitize.sh: configuring build-asan/ (cmake, RelWithDebInfo, ASan+UBSan)" >&2
-  cmake -S . -B build-asan -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DSTATESPACE_SANITIZE=ON \
+  echo "sanitize.sh: configuring build-asan/ (cmake, -O1 -g1, ASan+UBSan)" >&2
+  # -O1 -g1 (line tables only): the instrumented test files compile in less than half
+  # the time -O2 -g takes (35 s against 83 s for implicit_test.cpp), and ASan's stack
+  # traces keep their file and line.
+  cmake -S . -B build-asan -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+    -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g1 -DNDEBUG" -DSTATESPACE_SANITIZE=ON \
     -DSTATESPACE_BUILD_BENCH=OFF "${werror[@]}" >/dev/null
 elif [ ${#werror[@]} -gt 0 ] && ! grep -q '^STATESPACE_WERROR:BOOL=ON' build-asan/CMakeCache.txt; then
   cmake -S . -B build-asan "${werror[@]}" >/dev/null

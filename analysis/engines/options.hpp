@@ -37,8 +37,8 @@ struct EngineInfo {
 
 inline constexpr std::array<EngineInfo, 5> kEngines = {{
     {Engine::explicit_graph, "explicit", "the Boost CSR graph of every reachable position", "", "", true},
-    {Engine::implicit, "implicit", "frontier search over layer bitsets of ranks (1.5 bits a position), no edges stored", "the tiles:RxC puzzles",
-     "--all-pairs, --components or --lookup (they need the explicit graph)", true},
+    {Engine::implicit, "implicit", "frontier search over layer bitsets of ranks (1.5 bits a position), no edges stored",
+     "the tiles:RxC puzzles", "--all-pairs, --components or --lookup (they need the explicit graph)", true},
     {Engine::mpi, "mpi", "the implicit one over MPI processes: mpirun -np N statespace analyze ...",
      "the tiles:RxC puzzles", "--all-pairs, --components, --lookup, or a report manifest (one process)", false},
     {Engine::levels, "levels", "sorted levels of 64-bit words",
