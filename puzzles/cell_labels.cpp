@@ -75,7 +75,9 @@ CellLabels::CellLabels(const TomlInput& file, const toml::node& start_node, cons
     rows_.clear();
     int sum = 0;
     for (const auto& r : *array) {
-      const auto v = r.value<std::int64_t>();
+      // Only integers: value<int64_t>() would convert a float, and a float past the
+      // integer range makes that conversion undefined.
+      const auto v = r.is_integer() ? r.value<std::int64_t>() : std::nullopt;
       if (!v || *v < 1 || *v > kMaxCells) file.fail(r, "bad row length (expected " + form + ")");
       rows_.push_back(int(*v));
       sum += int(*v);

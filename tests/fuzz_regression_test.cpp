@@ -12,6 +12,7 @@
 #include <string>
 
 #include "core/errors.hpp"
+#include "puzzles/puzzle_file.hpp"
 #include "puzzles/toml_input.hpp"
 
 namespace statespace {
@@ -39,6 +40,20 @@ std::string utf8(char32_t c) {
     s += char(0x80 | (c & 0x3F));
   }
   return s;
+}
+
+// A row length written as a float past the integer range: converting it to an
+// integer is undefined, so only integers are read as lengths.
+TEST(FuzzRegression, FloatRowLengthPastTheIntegerRange) {
+  const std::string text =
+      "kind = \"graph\"\nedges = \"1-2 2-3\"\nstart = \"1 2 _\"\nrows = [1, 9" + std::string(70, '9') + "3E00]\n";
+  std::string message = "accepted";
+  try {
+    (void)load_puzzle_file(TomlInput("bad.toml", text));
+  } catch (const ParseError& e) {
+    message = e.what();
+  }
+  EXPECT_NE(message.find("bad.toml:4:12: bad row length (expected rows = [2, 3, 2]"), std::string::npos) << message;
 }
 
 // toml++ asserts that a table header's key starts with a key character; '=' does not.
