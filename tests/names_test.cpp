@@ -15,11 +15,7 @@ namespace {
 namespace fs = std::filesystem;
 using testing::fresh_dir;
 using testing::run_statespace;
-
-fs::path write(const fs::path& file, const std::string& text) {
-  std::ofstream(file, std::ios::binary) << text;
-  return file;
-}
+using testing::write_file;
 
 struct BadName {
   std::string value;    // as written in the TOML file, quotes included
@@ -45,7 +41,7 @@ TEST(Names, PuzzleFileNamesAreConfined) {
     for (const auto& bad : kBadNames) {
       fs::remove_all(dir / "out");
       fs::remove_all(dir / "outside");
-      const auto file = write(dir / "bad.toml", "name = " + bad.value + "\n" + rest);
+      const auto file = write_file(dir / "bad.toml", "name = " + bad.value + "\n" + rest);
       const auto r = run_statespace("analyze " + file.string() + " --quiet --out " + (dir / "out").string());
       EXPECT_EQ(r.exit_code, 2) << bad.value << r.out;
       EXPECT_NE(r.std_err.find(file.string() + ":1:8: bad name '"), std::string::npos) << r.std_err;
@@ -53,7 +49,7 @@ TEST(Names, PuzzleFileNamesAreConfined) {
       EXPECT_EQ(std::count(r.std_err.begin(), r.std_err.end(), '\n'), 1) << r.std_err;
       EXPECT_FALSE(fs::exists(dir / "out")) << bad.value;
     }
-    const auto file = write(dir / "good.toml", "name = \"my_puzzle-2.v1\"\n" + rest);
+    const auto file = write_file(dir / "good.toml", "name = \"my_puzzle-2.v1\"\n" + rest);
     const auto r = run_statespace("analyze " + file.string() + " --quiet --out " + (dir / "out").string());
     EXPECT_EQ(r.exit_code, 0) << r.out;
     EXPECT_TRUE(fs::exists(dir / "out/my_puzzle-2.v1/summary.json"));
@@ -62,7 +58,7 @@ TEST(Names, PuzzleFileNamesAreConfined) {
   // Nothing escaped the output folder on the way (out/../../x is beside dir).
   EXPECT_FALSE(fs::exists(dir.parent_path() / "x"));
   // The 64-character limit is inclusive.
-  const auto file = write(dir / "long.toml", "name = \"" + std::string(64, 'n') + "\"\n" + graph);
+  const auto file = write_file(dir / "long.toml", "name = \"" + std::string(64, 'n') + "\"\n" + graph);
   EXPECT_EQ(run_statespace("analyze " + file.string() + " --quiet").exit_code, 0);
 }
 
@@ -71,13 +67,13 @@ TEST(Names, PuzzleFileNamesAreConfined) {
 TEST(Names, AFileStemWithoutANameIsConfinedToo) {
   const auto dir = fresh_dir("names-stem");
   const std::string graph = "kind = \"graph\"\nedges = \"1-2\"\nstart = \"a _\"\n";
-  const auto bad = write(dir / "bad name.toml", graph);
+  const auto bad = write_file(dir / "bad name.toml", graph);
   auto r = run_statespace("analyze '" + bad.string() + "' --quiet --out " + (dir / "out").string());
   EXPECT_EQ(r.exit_code, 2) << r.out;
   EXPECT_NE(r.std_err.find(bad.string() + ":1:1: no name, and the file name 'bad name' holds ' '"), std::string::npos)
       << r.std_err;
   EXPECT_FALSE(fs::exists(dir / "out"));
-  const auto good = write(dir / "stem.v2.toml", graph);
+  const auto good = write_file(dir / "stem.v2.toml", graph);
   r = run_statespace("analyze " + good.string() + " --quiet --out " + (dir / "out").string());
   EXPECT_EQ(r.exit_code, 0) << r.std_err;
   EXPECT_TRUE(fs::exists(dir / "out/stem.v2/summary.json"));
@@ -90,7 +86,7 @@ TEST(Names, ReportManifestNamesAreConfined) {
   const auto manifest = dir / "article.toml";
   const auto out = dir / "article";
   const auto report = [&](const std::string& text) {
-    write(manifest, text);
+    write_file(manifest, text);
     return run_statespace("report " + manifest.string() + " --out " + out.string() + " --quiet");
   };
   for (const auto& bad : kBadNames) {

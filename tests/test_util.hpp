@@ -47,6 +47,12 @@ inline CommandResult run_statespace(const std::string& args) {
   return run_command(std::string(STATESPACE_BINARY) + " " + args);
 }
 
+// Writes `text` to `file` (replacing it) and returns the path, for files a test builds.
+inline std::filesystem::path write_file(const std::filesystem::path& file, const std::string& text) {
+  std::ofstream(file, std::ios::binary) << text;
+  return file;
+}
+
 inline std::string read_file(const std::filesystem::path& p) {
   std::ifstream in(p, std::ios::binary);
   std::stringstream ss;

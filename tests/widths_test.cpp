@@ -25,11 +25,7 @@ namespace fs = std::filesystem;
 using testing::fresh_dir;
 using testing::read_file;
 using testing::run_statespace;
-
-fs::path write(const fs::path& file, const std::string& text) {
-  std::ofstream(file, std::ios::binary) << text;
-  return file;
-}
+using testing::write_file;
 
 template <class P>
 P load(const fs::path& file) {
@@ -157,7 +153,7 @@ void expect_levels_refused(const fs::path& file, const fs::path& dir) {
 // levels of a few words, bucketed by a shift of 64.
 TEST(Widths, SixteenDistinctLabelsFillTheWordWithoutACrash) {
   const auto dir = fresh_dir("widths-sixteen");
-  const auto file = write(dir / "sixteen.toml", kSixteenLabels);
+  const auto file = write_file(dir / "sixteen.toml", kSixteenLabels);
   const auto p = load<CellPermutation>(file);
   ASSERT_TRUE(p.packing(p.goal()));
   EXPECT_EQ(p.packing(p.goal())->width(), 64);
@@ -180,13 +176,13 @@ TEST(Widths, SixteenDistinctLabelsFillTheWordWithoutACrash) {
 
 TEST(Widths, PermutationFilesOf63And65Bits) {
   const auto dir = fresh_dir("widths-permutation");
-  const auto p63 = load<CellPermutation>(write(dir / "perm63.toml", permutation63()));
+  const auto p63 = load<CellPermutation>(write_file(dir / "perm63.toml", permutation63()));
   EXPECT_EQ(p63.packing(p63.goal())->width(), 63);
   const auto r63 = expect_engines_agree(p63);
   EXPECT_EQ(r63.states, 42u);
   EXPECT_EQ(r63.layers.size(), 22u);
 
-  const auto file65 = write(dir / "perm65.toml", permutation65());
+  const auto file65 = write_file(dir / "perm65.toml", permutation65());
   const auto p65 = load<CellPermutation>(file65);
   EXPECT_FALSE(p65.packing(p65.goal()));
   EXPECT_THROW((void)analyze_levels(p65, quiet()), UsageError);
@@ -199,7 +195,7 @@ TEST(Widths, BlocksFilesOf63To65Bits) {
   const std::vector<std::pair<int, std::uint64_t>> cases = {{0, 8 * 70}, {2, 8 * 70 * 2}, {3, 8 * 70 * 3}};
   for (const auto& [last_row, states] : cases) {
     const int width = 63 + std::max(0, last_row - 1);
-    const auto b = load<Blocks>(write(dir / ("blocks" + std::to_string(width) + ".toml"), blocks(last_row)));
+    const auto b = load<Blocks>(write_file(dir / ("blocks" + std::to_string(width) + ".toml"), blocks(last_row)));
     SCOPED_TRACE(width);
     if (width <= 64) {
       ASSERT_TRUE(b.packing(b.goal()));
@@ -222,7 +218,7 @@ TEST(Widths, BlocksFilesOf63To65Bits) {
 // line, exit 2) although the blank's walk reaches only 20 positions.
 TEST(Widths, GraphFilesRankWithin58BitsAndNeverTakeTheLevelsEngine) {
   const auto dir = fresh_dir("widths-graph");
-  const auto file = write(dir / "path20.toml", path_graph(20));
+  const auto file = write_file(dir / "path20.toml", path_graph(20));
   const auto g = load<GraphTokens>(file);
   EXPECT_EQ(g.rank_space(), 2432902008176640000u / 16);
   EXPECT_EQ(std::bit_width(g.rank_space() - 1), 58);
@@ -239,7 +235,7 @@ TEST(Widths, GraphFilesRankWithin58BitsAndNeverTakeTheLevelsEngine) {
   EXPECT_EQ(budget.exit_code, 2) << budget.out;
   EXPECT_NE(budget.std_err.find("path20: explicit graph needs"), std::string::npos) << budget.std_err;
   EXPECT_EQ(std::count(budget.std_err.begin(), budget.std_err.end(), '\n'), 1) << budget.std_err;
-  const auto wide = run_statespace("analyze " + write(dir / "path21.toml", path_graph(21)).string() + " --quiet");
+  const auto wide = run_statespace("analyze " + write_file(dir / "path21.toml", path_graph(21)).string() + " --quiet");
   EXPECT_EQ(wide.exit_code, 2) << wide.out;
   EXPECT_NE(wide.std_err.find("path21.toml:4:9: start has 21 vertices"), std::string::npos) << wide.std_err;
 }
