@@ -17,6 +17,8 @@
 // and smaller ones, each asked for by one command or engine (below WordPackedPuzzle):
 //   BoundedPuzzle, SymmetricPuzzle, ComponentPredictingPuzzle, GoalPredicatePuzzle,
 //   ParityClassPuzzle, MoveNamingPuzzle, PlacementCountingPuzzle, PositionCountingPuzzle
+// and the directed spaces (DirectedPuzzle, ReversiblePuzzle): models whose moves
+// cannot always be undone, which every engine and report treats the same way.
 #pragma once
 
 #include <absl/hash/hash.h>
@@ -167,6 +169,35 @@ template <class P>
 concept PositionCountingPuzzle = Puzzle<P> && requires(const P& p) {
   { p.position_count() } -> std::convertible_to<std::uint64_t>;
 };
+
+// Moves that cannot always be undone (rules puzzles, twisty metrics whose move set is
+// not closed under inverses): when p.directed() is true, a BFS from the start is not a
+// BFS to it. Every engine then runs forward from the start only, keeps every earlier
+// level to drop revisits (not only the level before), and finds the distance to the
+// goal by predecessors when the model has them (ReversiblePuzzle), else names the
+// goal views it cannot give (AnalysisResult::unavailable).
+template <class P>
+concept DirectedPuzzle = Puzzle<P> && requires(const P& p) {
+  { p.directed() } -> std::convertible_to<bool>;
+};
+
+// for_each_predecessor(s, f) calls f(t) for every position t that has s among its
+// successors (rules read backwards, inverse permutations): the reverse graph, for the
+// distance to the goal of a directed space.
+template <class P>
+concept ReversiblePuzzle = DirectedPuzzle<P> && requires(const P& p, const typename P::State& s) {
+  p.for_each_predecessor(s, [](const typename P::State&) {});
+};
+
+// Whether p's space is directed; false for every model without the capability.
+template <Puzzle P>
+[[nodiscard]] bool is_directed(const P& p) {
+  if constexpr (DirectedPuzzle<P>) {
+    return p.directed();
+  } else {
+    return false;
+  }
+}
 
 // Every position, for models that can list them: ranked models by unranking.
 template <Puzzle P, class F>

@@ -43,6 +43,18 @@ struct GoalView {
   std::optional<unsigned> shortest;   // the start's distance to the nearest goal; none when unreached
   std::vector<std::uint64_t> layers;  // layers[d] = positions at distance d from the nearest goal
   std::vector<std::string> hardest;   // every position farthest from any goal, canonical order
+  // Directed spaces only (the distance is then *to* the goal, by predecessors):
+  // reachable positions from which no goal can be reached. layers and hardest count
+  // only the positions that can reach a goal.
+  std::optional<std::uint64_t> dead_ends;
+};
+
+// A view of the space a report cannot give, and why: directed spaces without
+// predecessors cannot give the distance to the goal, for one.
+struct UnavailableView {
+  std::string view;    // "distance to the goal", "farthest from the goal", "diameter", ...
+  std::string reason;  // one sentence
+  friend bool operator==(const UnavailableView&, const UnavailableView&) = default;
 };
 
 struct AnalysisResult {
@@ -59,6 +71,10 @@ struct AnalysisResult {
   std::optional<Components> components;
   std::optional<std::uint64_t> comparisons;  // state comparisons made by a linear lookup
   std::optional<GoalView> goal;              // models with a partial goal only
+  // Moves that cannot always be undone (DirectedPuzzle): layers are distances from
+  // the start along the moves, and edges count each move once in its direction.
+  bool directed = false;
+  std::vector<UnavailableView> unavailable;  // what the reports must say they cannot give
   // Facts about the run, not the puzzle: they vary between runs and machines.
   int threads = 1;
   double seconds = 0;
