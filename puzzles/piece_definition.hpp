@@ -1,0 +1,41 @@
+// A puzzle as sets of pieces, the model of twsearch and ksolve: each set is a
+// permutation of its pieces over its places (identical pieces allowed) with an
+// orientation per place. `.tws` files read into it directly; permutation files of
+// stickers are grouped into it where the moves carry stickers rigidly as pieces.
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace statespace {
+
+struct PieceSet {
+  std::string name;      // "CORNERS"
+  int size = 0;          // places (and pieces) in the set
+  int orientations = 1;  // orientations of each piece
+};
+
+// A permutation and a twist of every set: applied to a position, place i of set k
+// receives the piece that was at place perm[k][i], its orientation raised by
+// twist[k][i] modulo the set's orientations. Positions are transforms too: perm
+// names the piece at each place (equal numbers: identical pieces), twist its
+// orientation.
+struct PieceTransform {
+  std::vector<std::vector<int>> perm;
+  std::vector<std::vector<int>> twist;
+  friend bool operator==(const PieceTransform&, const PieceTransform&) = default;
+};
+
+struct PieceMove {
+  std::string name;  // "R"
+  PieceTransform transform;
+};
+
+struct PieceDefinition {
+  std::string name;
+  std::vector<PieceSet> sets;
+  PieceTransform solved;
+  std::vector<PieceMove> moves;  // as written, before a metric adds powers or inverses
+};
+
+}  // namespace statespace
