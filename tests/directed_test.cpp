@@ -269,6 +269,14 @@ TEST(DirectedExplicit, PegRowEqualsBruteForceOnBothPathsAtOneTwoFourThreads) {
       expect_matches(r, brute_force(eight, eight.goal(), [&](auto s) { return eight.is_goal(s); }));
     }
   }
+  // The hashed visited set takes the breadth-first discovery instead of the ranked
+  // enumeration: the same space.
+  AnalyzeOptions hashed;
+  hashed.lookup = LookupKind::kHashed;
+  for (const auto& r : both_paths(eight, hashed)) {
+    EXPECT_EQ(r.lookup, "hashed");
+    expect_matches(r, brute_force(eight, eight.goal(), [&](auto s) { return eight.is_goal(s); }));
+  }
   // Other rows and starts, each against the brute force.
   for (const auto& [cells, start] : std::vector<std::pair<int, std::string>>{
            {6, "O O O O . O"}, {7, "O O O O . O O"}, {9, "O O . O O O . O O"}, {10, "O . O O O O . O O O"}}) {
