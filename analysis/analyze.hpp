@@ -40,6 +40,14 @@ template <WordPackedPuzzle P>
 struct PackingOf<P> {
   using type = typename P::Packing;
 };
+template <class P>
+struct WidePackingOf {
+  using type = std::monostate;
+};
+template <WidePackedPuzzle P>
+struct WidePackingOf<P> {
+  using type = typename P::WidePacking;
+};
 }  // namespace detail
 
 // What choose_engine() decided for one puzzle, and what it computed on the way.
@@ -48,8 +56,9 @@ struct AnalysisPlan {
   Engine engine = Engine::explicit_graph;  // never Engine::automatic
   Engine asked = Engine::automatic;        // the request's engine
   typename P::State start{};
-  std::optional<typename detail::PackingOf<P>::type> packing;  // levels: the codec of start's positions
-  std::optional<CheckpointState> resumed;                      // implicit --resume: the header, checked
+  std::optional<typename detail::PackingOf<P>::type> packing;           // levels: the codec of start's positions
+  std::optional<typename detail::WidePackingOf<P>::type> wide_packing;  // levels, 128-bit words: when packing has none
+  std::optional<CheckpointState> resumed;                               // implicit --resume: the header, checked
 };
 
 // One plan per model of the registry, as AnyPuzzle holds one model.
@@ -84,7 +93,10 @@ AnalysisPlan<P> choose_engine(const P& p, const AnalyzeOptions& o) {
     if constexpr (WordPackedPuzzle<P>) {
       if (!plan.packing) plan.packing = p.packing(plan.start);
     }
-    return plan.packing.has_value();
+    if constexpr (WidePackedPuzzle<P>) {
+      if (!plan.packing && !plan.wide_packing) plan.wide_packing = p.wide_packing(plan.start);
+    }
+    return plan.packing.has_value() || plan.wide_packing.has_value();
   };
   Engine engine = o.engine;
   if (engine == Engine::automatic) {
@@ -186,8 +198,13 @@ AnalysisRun<P> run_analysis(const P& p, const AnalyzeOptions& o, const AnalysisP
       }
       break;
     case Engine::levels:
-      if constexpr (WordPackedPuzzle<P>) {
-        run.result = analyze_levels(p, o, plan.start, *plan.packing);
+      if constexpr (WordPackedPuzzle<P> || WidePackedPuzzle<P>) {
+        if constexpr (WordPackedPuzzle<P>) {
+          if (plan.packing) run.result = analyze_levels(p, o, plan.start, *plan.packing);
+        }
+        if constexpr (WidePackedPuzzle<P>) {
+          if (plan.wide_packing) run.result = analyze_levels(p, o, plan.start, *plan.wide_packing);
+        }
         if (plan.asked == Engine::automatic && run.result.states <= o.dot_limit) {
           const LookupKind lookup = default_lookup<P>();
           run.result.engine = engine_name(Engine::explicit_graph);

@@ -13,7 +13,11 @@
 //   TileGridPuzzle     an R x C sliding-tile grid: the implicit two-bit engine
 //   EnumerablePuzzle   can list every position (the components of the whole space)
 //   WordPackedPuzzle   positions as one 64-bit word with the moves on words: the
-//                      sorted-levels engine (analysis/engines/levels/sorted_levels.hpp)
+//                      sorted-levels engine (analysis/engines/levels/sorted_levels.hpp);
+//                      WidePackedPuzzle the same in 128-bit words, and on the codecs
+//                      ReversiblePacking (predecessors), RangedPacking (successors in
+//                      a range of words) and GradedPacking (a grade every move raises
+//                      by one)
 // and smaller ones, each asked for by one command or engine (below WordPackedPuzzle):
 //   BoundedPuzzle, SymmetricPuzzle, ComponentPredictingPuzzle, GoalPredicatePuzzle,
 //   ParityClassPuzzle, MoveNamingPuzzle, PlacementCountingPuzzle, PositionCountingPuzzle
@@ -95,18 +99,76 @@ concept EnumerablePuzzle = Puzzle<P> && requires(const P& p) {
   p.for_each_position([](const typename P::State&) {});
 };
 
-// p.packing(s), when the positions reachable from s fit one 64-bit word, is a codec
-// that applies the moves to words: k.successors(w, out) writes the successors of w,
-// at most k.moves() of them, and returns how many. Word order need not be the
-// positions' canonical order: engines sort what they report by state.
+// The word a packing's positions take: Packing::Word when it names one (unsigned
+// __int128 for positions of 65 to 128 bits), else std::uint64_t.
+template <class K>
+struct PackedWordOf {
+  using type = std::uint64_t;
+};
+template <class K>
+requires requires { typename K::Word; }
+struct PackedWordOf<K> {
+  using type = typename K::Word;
+};
+template <class K>
+using PackedWord = typename PackedWordOf<K>::type;
+
+// A codec of positions S as words that applies the moves to words: k.successors(w,
+// out) writes the successors of w, at most k.moves() of them, and returns how many.
+// Word order need not be the positions' canonical order: engines sort what they
+// report by state.
+template <class K, class S>
+concept WordPacking = (std::same_as<PackedWord<K>, std::uint64_t> ||
+                       std::same_as<PackedWord<K>, unsigned __int128>)&&requires(const K& k, const S& s,
+                                                                                 PackedWord<K> w, PackedWord<K>* out) {
+  { k.pack(s) } -> std::same_as<PackedWord<K>>;
+  { k.unpack(w) } -> std::same_as<S>;
+  { k.moves() } -> std::convertible_to<int>;
+  { k.successors(w, out) } -> std::convertible_to<int>;
+};
+
+// p.packing(s), when the positions reachable from s fit one 64-bit word, is a
+// WordPacking of them: the sorted-levels engine.
 template <class P>
 concept WordPackedPuzzle = Puzzle<P> && requires(const P& p, const typename P::State& s) {
   { p.packing(s) } -> std::same_as<std::optional<typename P::Packing>>;
-} && requires(const typename P::Packing& k, const typename P::State& s, std::uint64_t w, std::uint64_t* out) {
-  { k.pack(s) } -> std::same_as<std::uint64_t>;
-  { k.unpack(w) } -> std::same_as<typename P::State>;
-  { k.moves() } -> std::convertible_to<int>;
-  { k.successors(w, out) } -> std::convertible_to<int>;
+} && WordPacking<typename P::Packing, typename P::State>;
+
+// p.wide_packing(s): the same for positions of up to 128 bits, in unsigned __int128
+// words, when packing(s) has nothing. The sorted-levels engine runs on either; a
+// model offers the wide one only where its 64-bit one falls short, so that narrow
+// positions keep the cheaper word.
+template <class P>
+concept WidePackedPuzzle = Puzzle<P> && requires(const P& p, const typename P::State& s) {
+  { p.wide_packing(s) } -> std::same_as<std::optional<typename P::WidePacking>>;
+} && WordPacking<typename P::WidePacking, typename P::State>;
+
+// k.predecessors(w, out) writes every word with w among its successors, at most
+// k.moves() of them, and returns how many: the reverse moves on words, for the
+// distance to the goal of a directed space (ReversiblePuzzle on words).
+template <class K>
+concept ReversiblePacking = requires(const K& k, PackedWord<K> w, PackedWord<K>* out) {
+  { k.predecessors(w, out) } -> std::convertible_to<int>;
+};
+
+// k.successors_within(w, out, bits, high) writes only those successors of w whose
+// top `bits` bits (of the word_bits() in use) are `high`, and returns how many: a
+// level whose successors are made in passes, one range of top bits each, then costs
+// one generation in all rather than one a pass (peg solitaire: the jumps grouped by
+// the top bits they flip).
+template <class K>
+concept RangedPacking = requires(const K& k, PackedWord<K> w, PackedWord<K>* out, int bits, std::uint64_t high) {
+  { k.word_bits() } -> std::convertible_to<int>;
+  { k.successors_within(w, out, bits, high) } -> std::convertible_to<int>;
+};
+
+// Every move raises k.grade(w) by exactly one (peg solitaire by single jumps: one
+// peg fewer a move), so the positions at distance d from a start all have the
+// start's grade plus d. A directed search then never meets an earlier level again
+// and skips the check, and a reachable word's level is its grade.
+template <class K>
+concept GradedPacking = requires(const K& k, PackedWord<K> w) {
+  { k.grade(w) } -> std::convertible_to<int>;
 };
 
 // What a model knows in advance of the components of all its positions (Wilson's

@@ -171,9 +171,10 @@ CellPermutation::CellPermutation(const TomlInput& file) {
   }
 }
 
-std::optional<CellPacking> CellPacking::make(const std::vector<Permutation>& moves, const CellState& start, int cells,
-                                             int codes) {
-  CellPacking k;
+template <class W>
+std::optional<BasicCellPacking<W>> BasicCellPacking<W>::make(const std::vector<Permutation>& moves,
+                                                             const CellState& start, int cells, int codes) {
+  BasicCellPacking k;
   k.start_ = start;
   k.moves_ = int(moves.size());
   k.bits_ = std::max(1, int(std::bit_width(unsigned(codes - 1))));
@@ -184,22 +185,22 @@ std::optional<CellPacking> CellPacking::make(const std::vector<Permutation>& mov
     }
   }
   const int used = int(k.moving_.size()) * k.bits_;
-  if (used > 64) return std::nullopt;
+  if (used > kWordBits) return std::nullopt;
   k.bytes_ = std::max(1, (used + 7) / 8);
   for (std::size_t j = 0; j < k.moving_.size(); ++j) field[k.moving_[j]] = int(k.moving_.size() - 1 - j);
   k.table_.assign(std::size_t(k.moves_) * std::size_t(k.bytes_) * 256, 0);
   for (int m = 0; m < k.moves_; ++m) {
     // Bit b of the field of cell from[i] goes to bit b of the field of cell i.
-    std::array<int, 64> to{};
+    std::array<int, kWordBits> to{};
     for (const std::uint8_t i : k.moving_) {
       const int source = field[moves[std::size_t(m)][i]];
       for (int b = 0; b < k.bits_; ++b) to[std::size_t(source * k.bits_ + b)] = field[i] * k.bits_ + b;
     }
     for (int byte = 0; byte < k.bytes_; ++byte) {
-      std::uint64_t* row = &k.table_[(std::size_t(m) * std::size_t(k.bytes_) + std::size_t(byte)) * 256];
+      W* row = &k.table_[(std::size_t(m) * std::size_t(k.bytes_) + std::size_t(byte)) * 256];
       for (int value = 0; value < 256; ++value) {
         for (int t = 0; t < 8 && 8 * byte + t < used; ++t) {
-          if (value >> t & 1) row[value] |= std::uint64_t{1} << to[std::size_t(8 * byte + t)];
+          if (value >> t & 1) row[value] |= W{1} << to[std::size_t(8 * byte + t)];
         }
       }
     }
@@ -207,10 +208,19 @@ std::optional<CellPacking> CellPacking::make(const std::vector<Permutation>& mov
   return k;
 }
 
+template class BasicCellPacking<std::uint64_t>;
+template class BasicCellPacking<unsigned __int128>;
+
 std::optional<CellPacking> CellPermutation::packing(const State& s) const {
   std::vector<CellPacking::Permutation> from;
   for (const Move& m : moves_) from.push_back(m.from);
   return CellPacking::make(from, s, labels_.cells(), labels_.codes());
+}
+
+std::optional<WideCellPacking> CellPermutation::wide_packing(const State& s) const {
+  std::vector<WideCellPacking::Permutation> from;
+  for (const Move& m : moves_) from.push_back(m.from);
+  return WideCellPacking::make(from, s, labels_.cells(), labels_.codes());
 }
 
 std::string CellPermutation::move_name(const State& from, const State& to) const {

@@ -32,43 +32,48 @@
 
 namespace statespace {
 
-// The positions reachable from one start as 64-bit words, for the sorted-levels
-// engine. Cells no move touches keep the start's labels and are left out; each other
-// cell's code takes `bits` bits, the first cell in the highest ones, so word order is
-// the positions' order (lexicographic by cell). A move permutes whole cell fields, so
-// it is a permutation of the word's bits, applied one byte at a time through tables:
-// successor = OR over bytes k of table[move][k][byte k].
+// The positions reachable from one start as words (64-bit, or 128-bit ones when the
+// moving cells need more), for the sorted-levels engine. Cells no move touches keep
+// the start's labels and are left out; each other cell's code takes `bits` bits, the
+// first cell in the highest ones, so word order is the positions' order
+// (lexicographic by cell). A move permutes whole cell fields, so it is a permutation
+// of the word's bits, applied one byte at a time through tables: successor = OR over
+// bytes k of table[move][k][byte k].
 //
 //   2x2x2 cube (R U F): 21 moving stickers x 3 bits (6 colours) = 63 bits.
-class CellPacking {
+//   Skewb Diamond: 32 stickers x 3 bits (8 colours) = 96 bits, in a 128-bit word.
+template <class W>
+class BasicCellPacking {
  public:
+  using Word = W;
   using Permutation = std::array<std::uint8_t, CellState::kMaxCells>;  // a Move's `from`
-  // Nothing when the moving cells need more than 64 bits.
-  static std::optional<CellPacking> make(const std::vector<Permutation>& moves, const CellState& start, int cells,
-                                         int codes);
+  static constexpr int kWordBits = int(8 * sizeof(Word));
+  // Nothing when the moving cells need more than the word's bits.
+  static std::optional<BasicCellPacking> make(const std::vector<Permutation>& moves, const CellState& start, int cells,
+                                              int codes);
 
-  [[nodiscard]] std::uint64_t pack(const CellState& s) const {
-    std::uint64_t w = 0;
+  [[nodiscard]] Word pack(const CellState& s) const {
+    Word w = 0;
     for (const std::uint8_t cell : moving_) w = (w << bits_) | s.cell[cell];
     return w;
   }
-  [[nodiscard]] CellState unpack(std::uint64_t w) const {
+  [[nodiscard]] CellState unpack(Word w) const {
     CellState s = start_;
-    const std::uint64_t mask = (std::uint64_t{1} << bits_) - 1;
+    const Word mask = (Word{1} << bits_) - 1;
     for (auto cell = moving_.rbegin(); cell != moving_.rend(); ++cell, w >>= bits_) {
       s.cell[*cell] = std::uint8_t(w & mask);
     }
     return s;
   }
   [[nodiscard]] int moves() const { return moves_; }
-  // The bits of the word in use: moving cells times bits a cell (at most 64).
+  // The bits of the word in use: moving cells times bits a cell (at most the word's).
   [[nodiscard]] int width() const { return int(moving_.size()) * bits_; }
-  int successors(std::uint64_t w, std::uint64_t* out) const {
-    std::array<std::uint8_t, 8> byte{};
+  int successors(Word w, Word* out) const {
+    std::array<std::uint8_t, sizeof(Word)> byte{};
     for (int k = 0; k < bytes_; ++k) byte[std::size_t(k)] = std::uint8_t(w >> (8 * k));
-    const std::uint64_t* table = table_.data();
+    const Word* table = table_.data();
     for (int m = 0; m < moves_; ++m) {
-      std::uint64_t t = 0;
+      Word t = 0;
       for (int k = 0; k < bytes_; ++k, table += 256) t |= table[byte[std::size_t(k)]];
       out[m] = t;
     }
@@ -80,14 +85,17 @@ class CellPacking {
   int bits_ = 1;                      // per cell
   int bytes_ = 1;                     // of the word in use
   int moves_ = 0;
-  CellState start_;                   // the cells that never move keep its labels
-  std::vector<std::uint64_t> table_;  // [move][byte][value]
+  CellState start_;          // the cells that never move keep its labels
+  std::vector<Word> table_;  // [move][byte][value]
 };
+using CellPacking = BasicCellPacking<std::uint64_t>;
+using WideCellPacking = BasicCellPacking<unsigned __int128>;
 
 class CellPermutation {
  public:
   using State = CellState;
   using Packing = CellPacking;
+  using WidePacking = WideCellPacking;
   struct Move {
     std::string name;
     std::array<std::uint8_t, CellState::kMaxCells> from{};  // after the move, cell i holds what cell from[i] held
@@ -119,6 +127,8 @@ class CellPermutation {
 
   // Nothing when the positions reachable from s need more than 64 bits.
   [[nodiscard]] std::optional<Packing> packing(const State& s) const;
+  // The same in 128-bit words: nothing when they need more than 128 bits.
+  [[nodiscard]] std::optional<WidePacking> wide_packing(const State& s) const;
 
   // The first move taking `from` to `to` ("R", "U'", "F2"), or "?" when none does.
   [[nodiscard]] std::string move_name(const State& from, const State& to) const;
@@ -160,5 +170,6 @@ class CellPermutation {
 
 static_assert(EnumerablePuzzle<CellPermutation>);
 static_assert(WordPackedPuzzle<CellPermutation>);
+static_assert(WidePackedPuzzle<CellPermutation>);
 
 }  // namespace statespace

@@ -41,9 +41,9 @@ inline constexpr std::array<EngineInfo, 5> kEngines = {{
      "the tiles:RxC puzzles", "--all-pairs, --components or --lookup (they need the explicit graph)", true},
     {Engine::mpi, "mpi", "the implicit one over MPI processes: mpirun -np N statespace analyze ...",
      "the tiles:RxC puzzles", "--all-pairs, --components, --lookup, or a report manifest (one process)", false},
-    {Engine::levels, "levels", "sorted levels of 64-bit words",
-     "positions that pack into one 64-bit word "
-     "(permutation files whose moving cells fit, blocks files whose pieces' places fit)",
+    {Engine::levels, "levels", "sorted levels of 64-bit or 128-bit words",
+     "positions that pack into 64 or 128 bits "
+     "(permutation files whose moving cells fit 128, blocks files whose pieces' places fit 64)",
      "--all-pairs, --components, --lookup, checkpoints or graph.dot", true},
     {Engine::automatic, "auto",
      "implicit for tiles:RxC, levels where positions fit a word, explicit where graph.dot, --all-pairs, "

@@ -5,7 +5,12 @@
 // word unless graph.dot, --all-pairs, --components or a --lookup need the graph.
 #pragma once
 
+#include <tbb/combinable.h>
+#include <tbb/parallel_sort.h>
+
 #include <algorithm>
+#include <atomic>
+#include <cstdint>
 #include <optional>
 #include <span>
 #include <string>
@@ -24,11 +29,11 @@ inline constexpr std::string_view kSortedLevelsLookup = "sorted-levels";
 namespace detail {
 
 // The positions of `words`, formatted in the canonical order (the states' order).
-template <Puzzle P, class Packing>
-std::vector<std::string> format_sorted(const P& p, const Packing& packing, const std::vector<std::uint64_t>& words) {
+template <Puzzle P, class Packing, class Word>
+std::vector<std::string> format_sorted(const P& p, const Packing& packing, const std::vector<Word>& words) {
   std::vector<typename P::State> states;
   states.reserve(words.size());
-  for (const std::uint64_t w : words) states.push_back(packing.unpack(w));
+  for (const Word w : words) states.push_back(packing.unpack(w));
   std::sort(states.begin(), states.end());
   std::vector<std::string> out;
   out.reserve(states.size());
@@ -36,21 +41,108 @@ std::vector<std::string> format_sorted(const P& p, const Packing& packing, const
   return out;
 }
 
+// The distance to the nearest goal of every reachable position of a directed space,
+// by predecessors: a breadth-first search backwards from `goals` (ascending) that
+// keeps only the words of `forward`'s levels (the reachable set). Each reachable
+// word has an index (its level's offset plus its place in the level) and one bit
+// of `seen`; a graded packing names the one level a word can be in. Fills the
+// view's layers, hardest positions and dead ends.
+template <Puzzle P, class Packing, class Word>
+void reverse_goal_view(const P& p, const Packing& packing, const SortedLevels<Word>& forward, std::vector<Word> goals,
+                       const AnalyzeOptions& o, GoalView& view) {
+  const std::size_t moves = std::size_t(packing.moves());
+  std::vector<std::uint64_t> offset{0};
+  for (const auto& level : forward.levels) offset.push_back(offset.back() + level.size());
+  const std::uint64_t total = offset.back();
+  // The bitset, one frontier's predecessors and their sorted copy, beside the levels.
+  std::uint64_t widest = 0;
+  for (const auto& level : forward.levels) widest = std::max<std::uint64_t>(widest, level.size());
+  o.memory.require(total * sizeof(Word) + total / 8 + 3 * sizeof(Word) * moves * widest,
+                   p.name() + ": distance to the goal by predecessors");
+  std::vector<std::uint64_t> seen((total + 63) / 64, 0);
+  // The index of w among the reachable words, or `total` when w is not reachable.
+  const auto index_of = [&](Word w) -> std::uint64_t {
+    std::size_t first = 0, last = forward.levels.size();
+    if constexpr (GradedPacking<Packing>) {
+      const long e = long(packing.grade(w)) - long(packing.grade(forward.levels[0][0]));
+      if (e < 0 || e >= long(last)) return total;
+      first = std::size_t(e), last = first + 1;
+    }
+    for (std::size_t e = first; e < last; ++e) {
+      const auto& level = forward.levels[e];
+      const auto at = std::lower_bound(level.begin(), level.end(), w);
+      if (at != level.end() && *at == w) return offset[e] + std::uint64_t(at - level.begin());
+    }
+    return total;
+  };
+  // Marks w's bit; whether it was clear. Atomic: two threads may share a bitset word.
+  const auto claim = [&](std::uint64_t i) {
+    const std::uint64_t bit = std::uint64_t{1} << (i % 64);
+    return (std::atomic_ref<std::uint64_t>(seen[i / 64]).fetch_or(bit, std::memory_order_relaxed) & bit) == 0;
+  };
+  for (const Word g : goals) claim(index_of(g));
+  std::uint64_t solvable = goals.size();
+  std::vector<Word> frontier = std::move(goals), found;
+  Progress progress(p.name() + " distance to the goal", o.progress);
+  while (!frontier.empty()) {
+    view.layers.push_back(frontier.size());
+    // Each thread gathers its own predecessors; sorting makes their order the same
+    // for any thread count.
+    tbb::combinable<std::vector<Word>> gathered;
+    tbb::parallel_for(tbb::blocked_range<std::size_t>(0, frontier.size()), [&](const auto& range) {
+      std::vector<Word>& mine = gathered.local();
+      std::vector<Word> out(moves);
+      for (std::size_t i = range.begin(); i != range.end(); ++i) {
+        const int k = packing.predecessors(frontier[i], out.data());
+        mine.insert(mine.end(), out.begin(), out.begin() + k);
+      }
+    });
+    found.clear();
+    gathered.combine_each([&](const std::vector<Word>& mine) { found.insert(found.end(), mine.begin(), mine.end()); });
+    tbb::parallel_sort(found.begin(), found.end());
+    found.erase(std::unique(found.begin(), found.end()), found.end());
+    // A word is new once: claiming its bit decides which thread, not whether.
+    std::vector<char> fresh(found.size());
+    tbb::parallel_for(tbb::blocked_range<std::size_t>(0, found.size()), [&](const auto& range) {
+      for (std::size_t i = range.begin(); i != range.end(); ++i) {
+        const std::uint64_t k = index_of(found[i]);
+        fresh[i] = k < total && claim(k);
+      }
+    });
+    std::vector<Word> next;
+    for (std::size_t i = 0; i < found.size(); ++i) {
+      if (fresh[i]) next.push_back(found[i]);
+    }
+    solvable += next.size();
+    if (next.empty()) view.hardest = format_sorted(p, packing, frontier);
+    frontier = std::move(next);
+    if (!frontier.empty()) progress.level(unsigned(view.layers.size()), frontier.size(), solvable);
+  }
+  view.dead_ends = total - solvable;
+}
+
 }  // namespace detail
 
 // Fills everything but the run facts (threads, seconds, peak bytes), from `start`
-// over `packing` (p.packing(start)). With a goal predicate, the first search also
-// collects the goal positions, level by level, and a second one from all of them at
-// once gives the goal-distance view.
-template <WordPackedPuzzle P>
-AnalysisResult analyze_levels(const P& p, const AnalyzeOptions& o, const typename P::State& start,
-                              const typename P::Packing& codec) {
+// over `codec` (p.packing(start) or p.wide_packing(start)). With a goal predicate,
+// the first search also collects the goal positions, level by level. Undirected, a
+// second search from all of them at once gives the goal-distance view. Directed
+// (is_directed(p)), the search from the start keeps every level, and the distance
+// to the goal comes from the packing's predecessors (ReversiblePacking) within the
+// reachable set, with the dead ends; without predecessors the result says which
+// views it cannot give.
+template <Puzzle P, class Packing>
+requires WordPacking<Packing, typename P::State> AnalysisResult analyze_levels(const P& p, const AnalyzeOptions& o,
+                                                                               const typename P::State& start,
+                                                                               const Packing& codec) {
+  using Word = PackedWord<Packing>;
   const auto* packing = &codec;
+  const bool directed = is_directed(p);
   bool with_goal = false;
   if constexpr (PartialGoalPuzzle<P>) with_goal = p.has_goal();
-  std::vector<std::uint64_t> goals;
+  std::vector<Word> goals;
   std::optional<unsigned> shortest;
-  const auto collect_goals = [&](std::size_t depth, std::span<const std::uint64_t> level) {
+  const auto collect_goals = [&](std::size_t depth, std::span<const Word> level) {
     if constexpr (PartialGoalPuzzle<P>) {
       if (!with_goal) return;
       std::vector<char> hit(level.size());
@@ -63,10 +155,11 @@ AnalysisResult analyze_levels(const P& p, const AnalyzeOptions& o, const typenam
       if (!goals.empty() && !shortest) shortest = unsigned(depth);
     }
   };
-  SortedLevelsResult levels;
+  SortedLevels<Word> levels;
   {
     Progress progress(p.name() + " levels", o.progress);
-    levels = sorted_levels_bfs(*packing, {packing->pack(start)}, p.name(), o.memory, &progress, collect_goals);
+    levels = sorted_levels_bfs(*packing, std::vector<Word>{packing->pack(start)}, p.name(), o.memory, &progress,
+                               collect_goals, SortedLevelsMode{directed});
   }
   AnalysisResult r;
   r.puzzle = p.name();
@@ -74,7 +167,8 @@ AnalysisResult analyze_levels(const P& p, const AnalyzeOptions& o, const typenam
   r.engine = engine_name(Engine::levels);
   r.lookup = kSortedLevelsLookup;
   r.states = levels.states();
-  r.edges = levels.successors / 2;
+  r.edges = directed ? levels.successors : levels.successors / 2;
+  r.directed = directed;
   r.layers = levels.layers;
   r.farthest = detail::format_sorted(p, *packing, levels.farthest);
   r.layer_edges = levels.layer_edges;
@@ -84,12 +178,20 @@ AnalysisResult analyze_levels(const P& p, const AnalyzeOptions& o, const typenam
       view.goal = p.goal_text();
       view.reached = goals.size();
       view.shortest = shortest;
-      if (!goals.empty()) {
-        std::sort(goals.begin(), goals.end());
+      std::sort(goals.begin(), goals.end());
+      if (directed) {
+        if constexpr (ReversiblePacking<Packing>) {
+          detail::reverse_goal_view(p, *packing, levels, std::move(goals), o, view);
+        } else {
+          const std::string why = "the moves cannot always be undone and the model gives no predecessors";
+          r.unavailable.push_back({"distance to the goal", why});
+          r.unavailable.push_back({"farthest from the goal", why});
+          r.unavailable.push_back({"dead ends", why});
+        }
+      } else if (!goals.empty()) {
         Progress progress(p.name() + " goal view", o.progress);
-        const SortedLevelsResult from_goals =
-            sorted_levels_bfs(*packing, std::move(goals), p.name(), o.memory, &progress,
-                              [](std::size_t, std::span<const std::uint64_t>) {});
+        const auto from_goals = sorted_levels_bfs(*packing, std::move(goals), p.name(), o.memory, &progress,
+                                                  [](std::size_t, std::span<const Word>) {});
         view.layers = from_goals.layers;
         view.hardest = detail::format_sorted(p, *packing, from_goals.farthest);
       }
@@ -98,13 +200,17 @@ AnalysisResult analyze_levels(const P& p, const AnalyzeOptions& o, const typenam
   return r;
 }
 
-// The same from o's start.
-template <WordPackedPuzzle P>
-AnalysisResult analyze_levels(const P& p, const AnalyzeOptions& o) {
+// The same from o's start, in 64-bit words where they suffice, else 128-bit ones.
+template <Puzzle P>
+requires WordPackedPuzzle<P> || WidePackedPuzzle<P> AnalysisResult analyze_levels(const P& p, const AnalyzeOptions& o) {
   const auto start = resolve_start(p, o);
-  const auto packing = p.packing(start);
-  if (!packing) throw UsageError(p.name() + ": positions do not pack into 64 bits (use --engine explicit)");
-  return analyze_levels(p, o, start, *packing);
+  if constexpr (WordPackedPuzzle<P>) {
+    if (const auto packing = p.packing(start)) return analyze_levels(p, o, start, *packing);
+  }
+  if constexpr (WidePackedPuzzle<P>) {
+    if (const auto packing = p.wide_packing(start)) return analyze_levels(p, o, start, *packing);
+  }
+  throw UsageError(p.name() + ": positions do not pack into 128 bits (use --engine explicit)");
 }
 
 }  // namespace statespace

@@ -34,23 +34,60 @@
 
 namespace statespace {
 
-struct SortedLevelsResult {
-  std::vector<std::uint64_t> layers;    // layers[d] = positions at distance d
-  std::vector<std::uint64_t> farthest;  // the deepest level's words, ascending
+// What a sorted-levels search found, over words of type Word.
+template <class Word>
+struct SortedLevels {
+  std::vector<std::uint64_t> layers;  // layers[d] = positions at distance d
+  std::vector<Word> farthest;         // the deepest level's words, ascending
   std::vector<LayerEdges>
       layer_edges;               // as count_layer_edges (analysis/engines/explicit/analyze_explicit.hpp) gives them
   std::uint64_t successors = 0;  // directed edges, self-loops included
+  // A directed search keeps every level (the words of levels[d] ascending): the
+  // reachable set, which the distance to the goal is restricted to.
+  std::vector<RawVector<Word>> levels;
   [[nodiscard]] std::uint64_t states() const {
     std::uint64_t n = 0;
     for (const auto l : layers) n += l;
     return n;
   }
 };
+using SortedLevelsResult = SortedLevels<std::uint64_t>;
+
+// How the search treats the moves. Undirected: the successors of level d lie in
+// levels d-1, d and d+1, and three levels are kept. Directed: a successor may lie in
+// any earlier level, so every level is kept and each new one drops what any of them
+// holds, unless the packing is graded (GradedPacking), where no move returns to a
+// level.
+// A pass keeps at most pass_words successor words; a level with more makes its
+// successors again for each range of words (cheap beside sorting them), so that two
+// arrays of successors never outgrow the levels kept.
+struct SortedLevelsMode {
+  bool directed = false;
+  std::uint64_t pass_words = std::uint64_t{1} << 24;
+};
 
 namespace detail {
 
 inline constexpr int kLevelBucketBits = 12;
 inline constexpr std::size_t kLevelChunks = 64;
+inline constexpr int kMaxPassBits = 6;
+
+// The bits in use below the highest set one of w: 0 for 0.
+template <class Word>
+int word_width(Word w) {
+  if constexpr (sizeof(Word) == 8) {
+    return int(std::bit_width(w));
+  } else {
+    const auto high = std::uint64_t(w >> 64);
+    return high ? 64 + int(std::bit_width(high)) : int(std::bit_width(std::uint64_t(w)));
+  }
+}
+
+// The word of the low `bits` bits set (bits at most the word's width).
+template <class Word>
+Word low_bits(int bits) {
+  return bits >= int(8 * sizeof(Word)) ? ~Word{0} : (Word{1} << bits) - 1;
+}
 
 // Sorts [a, a + n) by the low `bits` bits of each word (the others being equal), least
 // significant digit first, by way of `tmp` (n words). A bucket is a few thousand
@@ -99,23 +136,29 @@ inline void radix_sort_low(std::uint64_t* a, std::uint64_t* tmp, std::size_t n, 
   if (from != a) std::copy_n(from, n, a);
 }
 
+// Wide words: a bucket's words are sorted by comparison (128-bit digits would take
+// twice the passes, and these models are the rarer ones).
+inline void radix_sort_low(unsigned __int128* a, unsigned __int128*, std::size_t n, int) { std::sort(a, a + n); }
+
 // The chunks of successors go in groups of kScatterGroup, each with a row of bucket
 // counters: the serial pass over the counters stays small beside the words.
 inline constexpr std::size_t kScatterGroup = 4;
 
-// Counts `words` by bucket (w >> shift) into `row`.
-inline void count_buckets(std::span<const std::uint64_t> words, int shift, std::uint64_t* row) {
-  for (const std::uint64_t w : words) ++row[w >> shift];
+// Counts `words` by bucket (w >> shift, less `low`) into `row`.
+template <class Word>
+void count_buckets(std::span<const Word> words, int shift, std::size_t low, std::uint64_t* row) {
+  for (const Word w : words) ++row[std::size_t(w >> shift) - low];
 }
 
 // Scatters the words of `chunks` into `sorted` (as many words) by bucket: bucket b
-// (words whose bits from `shift` up are b, of `buckets`) goes to [start[b],
+// (words whose bits from `shift` up are low + b, of `buckets`) goes to [start[b],
 // start[b + 1]) of `sorted`, for radix_sort_low to sort. `count` holds a row of
 // counters per group of chunks ([group][bucket]), filled already when `counted`; it
 // is kept by the caller so that its pages stay mapped from level to level.
-inline void bucket_scatter(std::span<const std::span<const std::uint64_t>> chunks, std::span<std::uint64_t> sorted,
-                           int shift, std::size_t buckets, std::vector<std::uint64_t>& start,
-                           std::vector<std::uint64_t>& count, bool counted) {
+template <class Word>
+void bucket_scatter(std::span<const std::span<const Word>> chunks, std::span<Word> sorted, int shift, std::size_t low,
+                    std::size_t buckets, std::vector<std::uint64_t>& start, std::vector<std::uint64_t>& count,
+                    bool counted) {
   const std::size_t k = (chunks.size() + kScatterGroup - 1) / kScatterGroup;
   const auto group = [&](std::size_t g) {
     return chunks.subspan(g * kScatterGroup, std::min(chunks.size() - g * kScatterGroup, kScatterGroup));
@@ -123,7 +166,7 @@ inline void bucket_scatter(std::span<const std::span<const std::uint64_t>> chunk
   if (!counted) {
     count.assign(k * buckets, 0);
     tbb::parallel_for(std::size_t(0), k, [&](std::size_t g) {
-      for (const auto words : group(g)) count_buckets(words, shift, &count[g * buckets]);
+      for (const auto words : group(g)) count_buckets(words, shift, low, &count[g * buckets]);
     });
   }
   // Offsets bucket-major, group-minor: each group scatters into its own runs.
@@ -137,7 +180,7 @@ inline void bucket_scatter(std::span<const std::span<const std::uint64_t>> chunk
   tbb::parallel_for(std::size_t(0), k, [&](std::size_t g) {
     std::uint64_t* next = &count[g * buckets];
     for (const auto words : group(g)) {
-      for (const std::uint64_t w : words) sorted[next[w >> shift]++] = w;
+      for (const Word w : words) sorted[next[std::size_t(w >> shift) - low]++] = w;
     }
   });
 }
@@ -150,18 +193,18 @@ struct MergeCounts {
   std::uint64_t within = 0;
   std::uint64_t onward = 0;
 };
-inline MergeCounts subtract_levels(std::uint64_t* first, std::uint64_t* last, std::span<const std::uint64_t> older,
-                                   std::span<const std::uint64_t> level) {
+template <class Word>
+MergeCounts subtract_levels(Word* first, Word* last, std::span<const Word> older, std::span<const Word> level) {
   MergeCounts m;
   if (first == last) return m;
   auto o = std::lower_bound(older.begin(), older.end(), *first);
   auto l = std::lower_bound(level.begin(), level.end(), *first);
-  std::uint64_t* out = first;
+  Word* out = first;
   // A word comes about three times (once from each of its neighbours in the level):
   // each run of equal words is looked up once.
-  for (std::uint64_t* w = first; w != last;) {
-    const std::uint64_t x = *w;
-    std::uint64_t* run = w + 1;
+  for (Word* w = first; w != last;) {
+    const Word x = *w;
+    Word* run = w + 1;
     while (run != last && *run == x) ++run;
     const auto copies = std::uint64_t(run - w);
     w = run;
@@ -179,44 +222,46 @@ inline MergeCounts subtract_levels(std::uint64_t* first, std::uint64_t* last, st
   return m;
 }
 
-// An array of words that only grows, left uninitialised: every level overwrites what
-// it uses, so neither zero-filling nor copying the last level's words is of use. It
-// grows at least twofold: levels grow a little at a time, and each new array's pages
-// are mapped again on their first write (what is reserved and not written costs no
-// memory).
-class WordBuffer {
- public:
-  std::span<std::uint64_t> take(std::size_t n) {
-    if (n > capacity_) {
-      words_.reset();
-      capacity_ = std::max(n, 2 * capacity_);
-      words_ = std::make_unique_for_overwrite<std::uint64_t[]>(capacity_);
-    }
-    return {words_.get(), n};
+// The sorted words [first, last) less those in `level` (sorted), copies kept, from
+// `first` on; returns the new end. A directed search's check against an earlier level.
+template <class Word>
+Word* drop_found(Word* first, Word* last, std::span<const Word> level) {
+  if (first == last) return last;
+  auto l = std::lower_bound(level.begin(), level.end(), *first);
+  const auto end = std::upper_bound(l, level.end(), *(last - 1));
+  if (l == end) return last;  // nothing of the level in the words' range
+  Word* out = first;
+  for (Word* w = first; w != last; ++w) {
+    while (l != end && *l < *w) ++l;
+    if (l != end && *l == *w) continue;
+    *out++ = *w;
   }
-
- private:
-  std::unique_ptr<std::uint64_t[]> words_;
-  std::size_t capacity_ = 0;
-};
+  return out;
+}
 
 }  // namespace detail
 
-// Whether the positions reachable from `start` pack into one word.
+// Whether the positions reachable from `start` pack into one word of either width.
 template <Puzzle P>
 bool packs_into_word(const P& p, const typename P::State& start) {
   if constexpr (WordPackedPuzzle<P>) {
-    return p.packing(start).has_value();
-  } else {
-    return false;
+    if (p.packing(start).has_value()) return true;
   }
+  if constexpr (WidePackedPuzzle<P>) {
+    if (p.wide_packing(start).has_value()) return true;
+  }
+  return false;
 }
 
 // Bytes the search holds while expanding a level of `level` positions with `moves`
-// successors each, `older` positions in the level before: the three levels and two
-// arrays of successors (only the words written take memory).
-inline std::uint64_t sorted_levels_bytes(std::uint64_t older, std::uint64_t level, std::uint64_t moves) {
-  return 8 * (older + level + 3 * level * moves);
+// successors each, `kept` positions in the levels kept beside it, in words of
+// `word` bytes, the successors made in `passes` passes: the levels, two arrays of one
+// pass's successors and the next level (grown as the last one did: `growth`).
+inline std::uint64_t sorted_levels_bytes(std::uint64_t kept, std::uint64_t level, std::uint64_t moves,
+                                         std::uint64_t word = 8, std::uint64_t passes = 1, double growth = 1) {
+  const std::uint64_t successors = level * moves;
+  const auto next = std::min<std::uint64_t>(successors, std::uint64_t(double(level) * std::max(1.0, growth)));
+  return word * (kept + level + 2 * ((successors + passes - 1) / passes) + (passes > 1 ? next : 0));
 }
 
 // Breadth first from the positions `starts` (words, ascending, distinct) over the
@@ -224,27 +269,47 @@ inline std::uint64_t sorted_levels_bytes(std::uint64_t older, std::uint64_t leve
 // level's need against `budget` before it is allocated. Calls on_level(depth, words)
 // with every level, its words ascending.
 template <class Packing, class OnLevel>
-SortedLevelsResult sorted_levels_bfs(const Packing& packing, std::vector<std::uint64_t> starts, const std::string& name,
-                                     const MemoryBudget& budget, Progress* progress, OnLevel&& on_level) {
+SortedLevels<PackedWord<Packing>> sorted_levels_bfs(const Packing& packing, std::vector<PackedWord<Packing>> starts,
+                                                    const std::string& name, const MemoryBudget& budget,
+                                                    Progress* progress, OnLevel&& on_level,
+                                                    SortedLevelsMode mode = {}) {
+  using Word = PackedWord<Packing>;
   const std::size_t moves = std::size_t(packing.moves());
   // A packing that states its words' width (all below 2^word_bits(), at least 1)
   // also promises that every move changes the word: then no successor need be
-  // looked at for its bits or for a self-loop.
+  // looked at for its bits or for a self-loop, and a level's successors can be made
+  // in passes, a range of words each.
   constexpr bool kBoundedWords = requires { packing.word_bits(); };
-  SortedLevelsResult r;
-  // The levels d-1, d and d+1 rotate through three buffers, and the other arrays are
-  // kept too: memory once mapped is not returned and mapped again at every level.
-  std::array<detail::WordBuffer, 3> level_buffer;
-  const auto first = level_buffer[1].take(starts.size());
-  std::copy(starts.begin(), starts.end(), first.begin());
-  std::span<const std::uint64_t> older, level = first;
-  std::size_t level_at = 1;
-  std::vector<std::uint64_t> bucket_start, bucket_count, next_start;
+  // No move of a graded packing returns to an earlier level (nor stays in its own).
+  constexpr bool kGraded = GradedPacking<Packing>;
+  const bool directed = mode.directed;
+  const bool check_earlier = directed && !kGraded;
+  SortedLevels<Word> r;
+  // Undirected: the levels d-1, d and d+1 rotate through three vectors, kept with
+  // their capacity (memory once mapped is not returned and mapped again at every
+  // level). Directed: every level is kept in r.levels.
+  RawVector<Word> older, current(starts.begin(), starts.end()), next;
+  if (directed) r.levels.push_back(std::move(current));
+  const auto level_now = [&]() -> std::span<const Word> {
+    return directed ? std::span<const Word>(r.levels.back()) : std::span<const Word>(current);
+  };
+  const auto older_now = [&]() -> std::span<const Word> {
+    if (!directed) return older;
+    return r.levels.size() > 1 ? std::span<const Word>(r.levels[r.levels.size() - 2]) : std::span<const Word>();
+  };
+  std::vector<std::uint64_t> bucket_start, bucket_count;
   std::vector<detail::MergeCounts> counts;
-  detail::WordBuffer successor_buffer, scratch_buffer;
+  std::vector<RawVector<Word>> chunk_words(detail::kLevelChunks);
+  RawVector<Word> sorted, scratch;
+  std::vector<RawVector<Word>> pieces;        // a level's words, pass by pass
   std::vector<std::uint64_t> within, onward;  // per depth: directed edges inside, edges to the next
-  std::uint64_t total = level.size();
-  while (!level.empty()) {
+  std::uint64_t total = starts.size(), kept = 0;
+  starts.clear();
+  starts.shrink_to_fit();
+  for (;;) {
+    const std::span<const Word> level = level_now();
+    if (level.empty()) break;
+    const std::span<const Word> before = older_now();
     on_level(r.layers.size(), level);
     r.layers.push_back(level.size());
     const std::size_t n = level.size();
@@ -252,121 +317,210 @@ SortedLevelsResult sorted_levels_bfs(const Packing& packing, std::vector<std::ui
     // the bound of the model (often a few times more) serves the first levels.
     const std::uint64_t expected =
         r.layers.size() > 1 ? std::min<std::uint64_t>(moves, r.successors / (total - n) + 2) : moves;
-    budget.require(sorted_levels_bytes(older.size(), n, expected), name + ": sorted levels");
+    const double growth = r.layers.size() > 1 ? double(n) / double(r.layers[r.layers.size() - 2]) : 1.0;
+    kept = directed ? total - n : before.size();
+    // Passes: as few as keep one pass's successors within kPassWords and the whole
+    // within the budget, when the words' width is known ahead (the pass of a word is
+    // its top bits).
+    int pass_bits = 0;
+    if constexpr (kBoundedWords) {
+      while (pass_bits < detail::kMaxPassBits && pass_bits < packing.word_bits() &&
+             ((n * expected >> pass_bits) > mode.pass_words ||
+              sorted_levels_bytes(kept, n, expected, sizeof(Word), std::uint64_t{1} << pass_bits, growth) >
+                  budget.bytes())) {
+        ++pass_bits;
+      }
+    }
+    const std::uint64_t passes = std::uint64_t{1} << pass_bits;
+    budget.require(sorted_levels_bytes(kept, n, expected, sizeof(Word), passes, growth), name + ": sorted levels");
     // Fixed chunks of positions, fewer for small levels (each four cost a row of bucket
     // counters), so neither the layout nor the result depends on the threads. Each
-    // chunk writes its successors from its own offset; the OR of every word gives the
+    // chunk writes its successors to its own array; the OR of every word gives the
     // bits in use (the buckets' shift), and self-loops are counted apart (they are
     // inside the level, but no edge to another position).
     const std::size_t chunks = std::clamp<std::size_t>(n / 4096, 1, detail::kLevelChunks);
     const std::size_t chunk = (n + chunks - 1) / chunks;
     const std::size_t groups = (chunks + detail::kScatterGroup - 1) / detail::kScatterGroup;
-    const auto successors = successor_buffer.take(n * moves);
-    // About 2,048 words a bucket, at most 2^kLevelBucketBits buckets. At least one
-    // bucket bit whenever a bit is in use: words of 64 bits would otherwise need a
-    // shift by 64, which C++ leaves undefined (x86 shifts by 0).
+    // About 2,048 words a bucket, at most 2^kLevelBucketBits buckets a pass. At least
+    // one bucket bit whenever a bit is in use: a shift by the word's whole width would
+    // be undefined.
     int shift = 0;
-    std::size_t buckets = 1;
-    const auto choose_buckets = [&](std::uint64_t words, std::uint64_t bits) {
-      const int width = int(std::bit_width(bits));
-      const int bucket_bits =
-          std::min({detail::kLevelBucketBits, std::max(1, int(std::bit_width(words / 2048))), width});
+    std::size_t buckets = 1;  // a pass's
+    const auto choose_buckets = [&](std::uint64_t words, int width) {
+      const int bucket_bits = std::min(
+          {detail::kLevelBucketBits + pass_bits, std::max(1, int(std::bit_width(words / 2048))) + pass_bits, width});
       shift = width - bucket_bits;
-      buckets = std::size_t(1) << bucket_bits;
+      buckets = std::size_t(1) << (bucket_bits - std::min(pass_bits, bucket_bits));
     };
-    // When the packing states its words' width, the buckets are known before the
-    // successors are made (from the expected count), and each chunk's words are
-    // counted right after they are made, while they are in cache.
-    if constexpr (kBoundedWords) {
-      choose_buckets(n * expected, std::uint64_t(-1) >> (64 - packing.word_bits()));
-      bucket_count.assign(groups * buckets, 0);
-    }
-    std::vector<std::uint64_t> used(chunks, 0), loops(chunks, 0), made(chunks, 0);
-    tbb::parallel_for(std::size_t(0), groups, [&](std::size_t g) {
-      for (std::size_t c = g * detail::kScatterGroup; c < std::min(chunks, (g + 1) * detail::kScatterGroup); ++c) {
-        std::uint64_t bits = 0, self = 0;
-        std::uint64_t* const begin = successors.data() + c * chunk * moves;
-        std::uint64_t* out = begin;
-        auto successors_of = [&] {  // a packing's own way through ascending words, if it has one
-          if constexpr (requires { typename Packing::Successors; }) {
-            return typename Packing::Successors(packing);
-          } else {
-            return [&](std::uint64_t w, std::uint64_t* to) { return packing.successors(w, to); };
-          }
-        }();
-        for (std::size_t i = c * chunk; i < std::min(n, (c + 1) * chunk); ++i) {
-          const int k = successors_of(level[i], out);
-          if constexpr (!kBoundedWords) {
-            for (int m = 0; m < k; ++m) {
-              bits |= out[m];
-              self += out[m] == level[i];
+    if constexpr (kBoundedWords) choose_buckets(n * expected, packing.word_bits());
+    std::uint64_t inside = 0, outward = 0, self = 0, generated = 0;
+    next.clear();
+    for (std::uint64_t pass = 0; pass < passes; ++pass) {
+      // The pass's words are those whose bucket number is in [low, low + buckets).
+      const std::size_t low = std::size_t(pass) * buckets;
+      if constexpr (kBoundedWords) bucket_count.assign(groups * buckets, 0);
+      std::vector<Word> used(chunks, 0);
+      std::vector<std::uint64_t> loops(chunks, 0), made(chunks, 0);
+      tbb::parallel_for(std::size_t(0), groups, [&](std::size_t g) {
+        for (std::size_t c = g * detail::kScatterGroup; c < std::min(chunks, (g + 1) * detail::kScatterGroup); ++c) {
+          Word bits = 0;
+          std::uint64_t loop = 0;
+          // A chunk's array only grows (its size is not the words made: growing again
+          // would fill it with zeros).
+          RawVector<Word>& words = chunk_words[c];
+          const std::size_t from = c * chunk, to = std::min(n, (c + 1) * chunk);
+          const std::size_t guess = to > from ? (to - from) * (passes > 1 ? expected : moves) / passes + moves : 0;
+          // Grown without copying: a vector's own growth would copy (and so map)
+          // all of its old size, written or not.
+          const auto grow = [&](std::size_t size, std::size_t keep) {
+            RawVector<Word> bigger;
+            bigger.resize(size);
+            std::copy_n(words.data(), keep, bigger.data());
+            words.swap(bigger);
+          };
+          if (words.size() < guess) grow(guess, 0);
+          std::size_t at = 0;
+          auto successors_of = [&] {  // a packing's own way through ascending words, if it has one
+            if constexpr (requires { typename Packing::Successors; }) {
+              return typename Packing::Successors(packing);
+            } else {
+              return [&](Word w, Word* out) { return packing.successors(w, out); };
+            }
+          }();
+          for (std::size_t i = from; i < to; ++i) {
+            if (words.size() < at + moves) grow(2 * words.size() + moves, at);
+            Word* const out = words.data() + at;
+            int k = 0;
+            if constexpr (RangedPacking<Packing>) {
+              k = passes == 1 ? successors_of(level[i], out)
+                              : packing.successors_within(level[i], out, pass_bits, std::uint64_t(pass));
+            } else {
+              k = successors_of(level[i], out);
+            }
+            if constexpr (kBoundedWords) {
+              if (passes == 1 || RangedPacking<Packing>) {
+                at += std::size_t(k);
+              } else {
+                // The pass's words close up to the front (at never passes out + m).
+                for (int m = 0; m < k; ++m) {
+                  if (std::size_t(out[m] >> shift) - low < buckets) words[at++] = out[m];
+                }
+              }
+            } else {
+              for (int m = 0; m < k; ++m) {
+                bits |= out[m];
+                loop += out[m] == level[i];
+              }
+              at += std::size_t(k);
             }
           }
-          out += k;
+          if constexpr (kBoundedWords) {
+            detail::count_buckets(std::span<const Word>(words.data(), at), shift, low, &bucket_count[g * buckets]);
+          }
+          used[c] = bits;
+          loops[c] = loop;
+          made[c] = at;
         }
-        if constexpr (kBoundedWords) detail::count_buckets({begin, out}, shift, &bucket_count[g * buckets]);
-        used[c] = bits;
-        loops[c] = self;
-        made[c] = std::uint64_t(out - begin);
+      });
+      Word bits = 0;
+      std::uint64_t words_made = 0;
+      std::vector<std::span<const Word>> parts;
+      for (std::size_t c = 0; c < chunks; ++c) {
+        bits |= used[c], self += loops[c], words_made += made[c];
+        parts.emplace_back(chunk_words[c].data(), made[c]);
       }
-    });
-    std::uint64_t bits = 0, self = 0, generated = 0;
-    std::vector<std::span<const std::uint64_t>> parts;
-    for (std::size_t c = 0; c < chunks; ++c) {
-      bits |= used[c], self += loops[c], generated += made[c];
-      parts.emplace_back(successors.data() + c * chunk * moves, made[c]);
+      generated += words_made;
+      if constexpr (!kBoundedWords) choose_buckets(words_made, detail::word_width(bits));
+      if (sorted.size() < words_made) {  // nothing to keep: new arrays rather than copies
+        RawVector<Word>().swap(sorted), RawVector<Word>().swap(scratch);
+        sorted.resize(words_made), scratch.resize(words_made);
+      }
+      detail::bucket_scatter<Word>(parts, std::span<Word>(sorted.data(), words_made), shift, low, buckets, bucket_start,
+                                   bucket_count, kBoundedWords);
+      // Each bucket is merged while its sort has left it in cache.
+      counts.assign(buckets, {});
+      tbb::parallel_for(tbb::blocked_range<std::size_t>(0, buckets), [&](const auto& range) {
+        for (std::size_t b = range.begin(); b != range.end(); ++b) {
+          Word* const first = sorted.data() + bucket_start[b];
+          Word* last = first + (bucket_start[b + 1] - bucket_start[b]);
+          detail::radix_sort_low(first, scratch.data() + bucket_start[b], std::size_t(last - first), shift);
+          if (check_earlier) {
+            // Levels 0 .. d-2 (d-1 and d are the merge's): a move back to any of them
+            // is no new position.
+            for (std::size_t e = 0; e + 2 < r.levels.size(); ++e) {
+              last = detail::drop_found<Word>(first, last, r.levels[e]);
+            }
+          }
+          if (kGraded && directed) {
+            counts[b] = detail::subtract_levels<Word>(first, last, {}, {});
+          } else {
+            counts[b] = detail::subtract_levels<Word>(first, last, before, level);
+          }
+        }
+      });
+      std::vector<std::uint64_t> next_start(buckets + 1, 0);
+      for (std::size_t b = 0; b < buckets; ++b) {
+        next_start[b + 1] = next_start[b] + counts[b].kept;
+        inside += counts[b].within;
+        outward += counts[b].onward;
+      }
+      // Each pass's words to an array of their own size (one pass: the next level
+      // itself), so that no array grows by copying and none keeps spare room.
+      RawVector<Word>& piece = passes == 1 ? next : pieces.emplace_back();
+      piece.resize(next_start[buckets]);
+      tbb::parallel_for(tbb::blocked_range<std::size_t>(0, buckets), [&](const auto& range) {
+        for (std::size_t b = range.begin(); b != range.end(); ++b) {
+          std::copy_n(sorted.data() + bucket_start[b], counts[b].kept, piece.data() + next_start[b]);
+        }
+      });
     }
-    if constexpr (!kBoundedWords) choose_buckets(generated, bits);
-    const auto sorted = scratch_buffer.take(generated);
-    detail::bucket_scatter(parts, sorted, shift, buckets, bucket_start, bucket_count, kBoundedWords);
-    // Each bucket is merged while its sort has left it in cache. The successors'
-    // buffer is the sort's scratch: the chunks were read by the scatter.
-    counts.assign(buckets, {});
-    tbb::parallel_for(tbb::blocked_range<std::size_t>(0, buckets), [&](const auto& range) {
-      for (std::size_t b = range.begin(); b != range.end(); ++b) {
-        std::uint64_t* const first = sorted.data() + bucket_start[b];
-        const std::size_t size = bucket_start[b + 1] - bucket_start[b];
-        detail::radix_sort_low(first, successors.data() + bucket_start[b], size, shift);
-        counts[b] = detail::subtract_levels(first, first + size, older, level);
+    if (passes > 1) {
+      std::size_t size = 0;
+      for (const auto& piece : pieces) size += piece.size();
+      next.resize(size);
+      std::size_t at = 0;
+      for (auto& piece : pieces) {
+        std::copy(piece.begin(), piece.end(), next.begin() + std::ptrdiff_t(at));
+        at += piece.size();
+        RawVector<Word>().swap(piece);
       }
-    });
-    next_start.assign(buckets + 1, 0);
-    std::uint64_t inside = 0, outward = 0;
-    for (std::size_t b = 0; b < buckets; ++b) {
-      next_start[b + 1] = next_start[b] + counts[b].kept;
-      inside += counts[b].within;
-      outward += counts[b].onward;
+      pieces.clear();
     }
     within.push_back(inside - self);
     onward.push_back(outward);
     r.successors += generated;
-    const std::size_t next_at = (level_at + 1) % 3;
-    const std::span<std::uint64_t> next = level_buffer[next_at].take(next_start[buckets]);
-    tbb::parallel_for(tbb::blocked_range<std::size_t>(0, buckets), [&](const auto& range) {
-      for (std::size_t b = range.begin(); b != range.end(); ++b) {
-        std::copy_n(sorted.data() + bucket_start[b], counts[b].kept, next.data() + next_start[b]);
-      }
-    });
     total += next.size();
     if (next.empty()) r.farthest.assign(level.begin(), level.end());
-    older = level;
-    level = next;
-    level_at = next_at;
-    if (progress && !level.empty()) progress->level(unsigned(r.layers.size()), level.size(), total);
+    if (directed) {
+      // Kept for good: no spare capacity.
+      if (next.capacity() > next.size()) next.shrink_to_fit();
+      r.levels.push_back(std::move(next));
+      next = {};
+    } else {
+      older.swap(current);
+      current.swap(next);
+    }
+    if (progress && !next.empty()) progress->level(unsigned(r.layers.size()), level_now().size(), total);
   }
-  // The edges between depths in count_layer_edges' order: within depth d, then d to d+1.
+  if (directed) r.levels.pop_back();  // the empty level that ended the search
+  // The edges between depths in count_layer_edges' order: within depth d, then d to
+  // d+1. A directed search counts each move once in its direction, and leaves out
+  // the moves back to earlier levels (they are in the successors' count).
   for (std::size_t d = 0; d < within.size(); ++d) {
-    if (within[d]) r.layer_edges.push_back({unsigned(d), unsigned(d), within[d] / 2});
+    const std::uint64_t same = directed ? within[d] : within[d] / 2;
+    if (same) r.layer_edges.push_back({unsigned(d), unsigned(d), same});
     if (onward[d]) r.layer_edges.push_back({unsigned(d), unsigned(d + 1), onward[d]});
   }
   return r;
 }
 
 template <class Packing, class State>
-SortedLevelsResult sorted_levels_bfs(const Packing& packing, const State& start, const std::string& name,
-                                     const MemoryBudget& budget, Progress* progress = nullptr) {
-  return sorted_levels_bfs(packing, std::vector<std::uint64_t>{packing.pack(start)}, name, budget, progress,
-                           [](std::size_t, std::span<const std::uint64_t>) {});
+SortedLevels<PackedWord<Packing>> sorted_levels_bfs(const Packing& packing, const State& start, const std::string& name,
+                                                    const MemoryBudget& budget, Progress* progress = nullptr,
+                                                    SortedLevelsMode mode = {}) {
+  return sorted_levels_bfs(
+      packing, std::vector<PackedWord<Packing>>{packing.pack(start)}, name, budget, progress,
+      [](std::size_t, std::span<const PackedWord<Packing>>) {}, mode);
 }
 
 }  // namespace statespace
