@@ -13,6 +13,7 @@
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <type_traits>
 #include <variant>
 
 #include "analysis/engines/directed.hpp"
@@ -23,6 +24,7 @@
 #include "analysis/engines/levels/analyze_levels.hpp"
 #include "analysis/engines/levels/sorted_levels.hpp"
 #include "analysis/engines/options.hpp"
+#include "analysis/engines/ranked/analyze_ranked.hpp"
 #include "analysis/runtime/checkpoint.hpp"
 #include "core/errors.hpp"
 #include "core/text.hpp"
@@ -71,7 +73,8 @@ struct PlanOf<std::variant<P...>> {
 using AnyPlan = PlanOf<AnyPuzzle>::type;
 
 // The engine o.engine means on p and everything it needs. Automatic takes the
-// implicit engine for tiles:RxC, and the sorted-levels one for models whose positions
+// implicit engine for tiles:RxC, the ranked one for other ranked models whose three
+// rank bitsets fit o.memory, and the sorted-levels one for models whose positions
 // pack into a word, unless something asked for needs the explicit graph (graph.dot
 // within o.dot_limit, --all-pairs, --components, a --lookup); checkpoints always take
 // the implicit one. A space known in advance (BoundedPuzzle, ranked models) to fit
@@ -105,22 +108,50 @@ AnalysisPlan<P> choose_engine(const P& p, const AnalyzeOptions& o) {
     engine = kTiles && implicit ? Engine::implicit : Engine::explicit_graph;
     const bool levels = !kTiles && !checkpoints && !wants_graph;
     const bool fits_picture = bound != 0 && bound <= o.dot_limit;
-    if (levels && !fits_picture && packs()) engine = Engine::levels;
+    bool ranked = false;
+    if constexpr (RankedPuzzle<P>) {
+      ranked = levels && !fits_picture && ranked_engine_fits(p) && ranked_bytes(p) <= o.memory.bytes();
+    }
+    if (ranked) {
+      engine = Engine::ranked;
+    } else if (levels && !fits_picture && packs()) {
+      engine = Engine::levels;
+    }
   }
   plan.engine = engine;
   const EngineInfo& info = engine_info(engine);
   const std::string named = p.name() + ": --engine " + std::string(info.name);
-  if (engine == Engine::levels) {
-    if (!packs()) {
-      throw UsageError(named + " needs " + std::string(info.needs) +
-                       ", which this puzzle's do not (use --engine explicit)");
-    }
+  // The engines without a graph or checkpoints: levels, and ranked (also over MPI).
+  const auto refuse_graph_and_checkpoints = [&] {
     if (checkpoints) throw UsageError(p.name() + ": --checkpoint and --resume need the implicit engine (tiles:RxC)");
     if (wants_graph) {
       throw UsageError(p.name() +
                        ": --all-pairs, --components and --lookup need the explicit graph (--engine explicit)");
     }
+  };
+  if (engine == Engine::levels) {
+    if (!packs()) {
+      throw UsageError(named + " needs " + std::string(info.needs) +
+                       ", which this puzzle's do not (use --engine explicit)");
+    }
+    refuse_graph_and_checkpoints();
     return plan;
+  }
+  // On a ranked model other than tiles:RxC the MPI engine is the ranked one over
+  // processes, which checks each process's share of the memory itself.
+  if (engine == Engine::ranked || (engine == Engine::mpi && !kTiles)) {
+    if constexpr (RankedPuzzle<P>) {
+      if (!ranked_engine_fits(p)) {
+        throw UsageError(named + " needs at most " + std::to_string(ranked_detail::kMostMoves) +
+                         " moves from a position (use --engine explicit)");
+      }
+      refuse_graph_and_checkpoints();
+      if (engine == Engine::ranked) o.memory.require(ranked_bytes(p), p.name() + ": ranked BFS");
+      return plan;
+    } else if (engine == Engine::ranked) {
+      throw UsageError(named + " needs " + std::string(info.needs) +
+                       ", which this puzzle is not (use --engine explicit)");
+    }
   }
   const std::uint64_t explicit_need = enumerate_explicit_bytes(p, o.lookup.value_or(default_lookup<P>()));
   if constexpr (kTiles) {
@@ -166,16 +197,53 @@ struct MpiAnalysis {
 // `start` over every process.
 using MpiEngine = MpiAnalysis (*)(const Tiles& p, Board start, const AnalyzeOptions& o);
 
+// The MPI engine of the other ranked models (distributed/ranked_mpi.hpp), a callable
+// taking (p, start, o) for any RankedPuzzle; NoRankedMpi where the caller has none.
+struct NoRankedMpi {};
+
+namespace detail {
+
+// When auto took an engine without a graph (levels, ranked) and the space turns out
+// to fit o.dot_limit, the report is the explicit engine's, as when auto takes it at
+// once: the result is kept, and the small explicit graph is built for graph.dot alone.
+template <Puzzle P>
+void graph_for_small_space(const P& p, const AnalyzeOptions& o, const AnalysisPlan<P>& plan, AnalysisRun<P>& run) {
+  if (plan.asked != Engine::automatic || run.result.states > o.dot_limit) return;
+  const LookupKind lookup = default_lookup<P>();
+  run.result.engine = engine_name(Engine::explicit_graph);
+  run.result.lookup = lookup_name(lookup);
+  if (!o.draw_graph) return;
+  Progress progress(p.name() + " graph.dot", o.progress);
+  BfsResult bfs;
+  run.space = enumerate_explicit(p, plan.start, o.memory, &progress, lookup, nullptr, &bfs);
+  if (bfs.distance.empty()) bfs = parallel_bfs(run.space.graph, run.space.vertex_of(plan.start), &progress);
+  run.distance = std::move(bfs.distance);
+  run.graph = true;
+}
+
+}  // namespace detail
+
 // Runs `plan` (choose_engine(p, o)): everything but the run facts (threads, seconds,
 // peak bytes). The explicit engine keeps its graph only when an output needs it.
-// When auto took the levels engine and the space turns out to fit o.dot_limit, the
-// report is the explicit engine's, as when auto takes it at once: the levels result
-// is kept, and the small explicit graph is built for graph.dot alone.
-template <Puzzle P>
-AnalysisRun<P> run_analysis(const P& p, const AnalyzeOptions& o, const AnalysisPlan<P>& plan, MpiEngine mpi = nullptr) {
+// When auto took the levels or ranked engine and the space turns out to fit
+// o.dot_limit, the report is the explicit engine's (detail::graph_for_small_space).
+template <Puzzle P, class RankedMpi = NoRankedMpi>
+AnalysisRun<P> run_analysis(const P& p, const AnalyzeOptions& o, const AnalysisPlan<P>& plan, MpiEngine mpi = nullptr,
+                            const RankedMpi& ranked_mpi = {}) {
   AnalysisRun<P> run;
   switch (plan.engine) {
     case Engine::mpi:
+      if constexpr (RankedPuzzle<P> && !TileGridPuzzle<P>) {
+        if constexpr (std::is_same_v<RankedMpi, NoRankedMpi>) {
+          throw UsageError(p.name() + ": --engine mpi runs from the analyze command only (" +
+                           std::string(engine_info(Engine::mpi).help) + ")");
+        } else {
+          MpiAnalysis m = ranked_mpi(p, plan.start, o);
+          run.result = std::move(m.result);
+          run.writes_reports = m.writes_reports;
+          return run;
+        }
+      }
       if constexpr (TileGridPuzzle<P>) {
         if (!mpi) {
           throw UsageError(p.name() + ": --engine mpi runs from the analyze command only (" +
@@ -205,19 +273,14 @@ AnalysisRun<P> run_analysis(const P& p, const AnalyzeOptions& o, const AnalysisP
         if constexpr (WidePackedPuzzle<P>) {
           if (plan.wide_packing) run.result = analyze_levels(p, o, plan.start, *plan.wide_packing);
         }
-        if (plan.asked == Engine::automatic && run.result.states <= o.dot_limit) {
-          const LookupKind lookup = default_lookup<P>();
-          run.result.engine = engine_name(Engine::explicit_graph);
-          run.result.lookup = lookup_name(lookup);
-          if (o.draw_graph) {
-            Progress progress(p.name() + " graph.dot", o.progress);
-            BfsResult bfs;
-            run.space = enumerate_explicit(p, plan.start, o.memory, &progress, lookup, nullptr, &bfs);
-            if (bfs.distance.empty()) bfs = parallel_bfs(run.space.graph, run.space.vertex_of(plan.start), &progress);
-            run.distance = std::move(bfs.distance);
-            run.graph = true;
-          }
-        }
+        detail::graph_for_small_space(p, o, plan, run);
+        return run;
+      }
+      break;
+    case Engine::ranked:
+      if constexpr (RankedPuzzle<P>) {
+        run.result = analyze_ranked(p, o, plan.start, true);
+        detail::graph_for_small_space(p, o, plan, run);
         return run;
       }
       break;

@@ -18,6 +18,7 @@
 #include "core/lookup.hpp"
 #include "core/text.hpp"
 #include "distributed/analyze_mpi.hpp"
+#include "distributed/ranked_mpi.hpp"
 #include "puzzles/puzzle_file.hpp"
 #include "puzzles/registry.hpp"
 #include "reports/atomic_file.hpp"
@@ -292,7 +293,10 @@ int run_analyze(const Args& args, Context& context) {
           Progress clock(p.name(), false);
           const bool per_run_peak = reset_peak_rss();
           using P = std::decay_t<decltype(p)>;
-          AnalysisRun<P> run = run_analysis(p, o, std::get<AnalysisPlan<P>>(job.plan), analyze_mpi);
+          const auto ranked_mpi = [](const auto& q, const auto& start, const AnalyzeOptions& options) {
+            return analyze_mpi_ranked(q, start, options);
+          };
+          AnalysisRun<P> run = run_analysis(p, o, std::get<AnalysisPlan<P>>(job.plan), analyze_mpi, ranked_mpi);
           if (!run.writes_reports) return;  // rank 0 writes them
           run.result.threads = o.threads;
           run.result.seconds = clock.seconds();

@@ -6,6 +6,8 @@
 // below are what some models offer on top, and what the engines that need them ask
 // for by name:
 //   RankedPuzzle       a perfect hash onto [0, rank_space): bitsets instead of hash sets
+//   RankSuccessorPuzzle  successors from rank to rank without building positions: the
+//                      ranked engine's fast path (analysis/engines/ranked/ranked_bfs.hpp)
 //   PermutationRanked  distinct tiles and one blank on a cell graph, lexicographic rank:
 //                      the bucketed enumeration kernel (analysis/engines/explicit/permutation_enumerate.hpp)
 //   BipartitePuzzle    every move flips a two-colouring of the positions: the edges
@@ -64,6 +66,16 @@ concept RankedPuzzle = Puzzle<P> && requires(const P& p, const typename P::State
   { p.rank_space() } -> std::same_as<std::uint64_t>;
   { p.rank(s) } -> std::same_as<std::uint64_t>;
   { p.unrank(r) } -> std::same_as<typename P::State>;
+};
+
+// p.for_each_successor_rank(r, f) calls f(rank(t)) for every successor t of
+// unrank(r), as for_each_successor would list them, computed from the rank directly
+// (piece coordinates, move tables) where unrank, apply and rank would cost more. An
+// option: engines that walk ranks use it when present and fall back to
+// unrank -> for_each_successor -> rank otherwise.
+template <class P>
+concept RankSuccessorPuzzle = RankedPuzzle<P> && requires(const P& p, std::uint64_t r) {
+  p.for_each_successor_rank(r, [](std::uint64_t) {});
 };
 
 // Distinct tiles 1..n-1 and one blank (code 0) on a graph of n cells, a move sliding

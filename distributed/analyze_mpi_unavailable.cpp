@@ -1,13 +1,28 @@
 // The MPI engine's entry point in a build without MPI (STATESPACE_WITH_MPI=OFF).
 #include "core/errors.hpp"
 #include "distributed/analyze_mpi.hpp"
+#include "distributed/mpi_collectives.hpp"
 
 namespace statespace {
 
-MpiAnalysis analyze_mpi(const Tiles& p, Board, const AnalyzeOptions&) {
-  throw UsageError(p.name() +
+void require_mpi_engine(const std::string& puzzle) {
+  throw UsageError(puzzle +
                    ": --engine mpi: this statespace was built without MPI (install the packages with "
                    "scripts/install-deps.sh and configure with -DSTATESPACE_WITH_MPI=ON)");
 }
+
+MpiAnalysis analyze_mpi(const Tiles& p, Board, const AnalyzeOptions&) {
+  require_mpi_engine(p.name());
+  return {};
+}
+
+int mpi_rank() { return 0; }
+int mpi_processes() { return 1; }
+
+// One process: what the collectives give when the world is this process alone.
+void mpi_sum(std::span<std::uint64_t>) {}
+std::vector<std::uint32_t> mpi_exchange(const std::vector<std::vector<std::uint32_t>>& send) { return send.at(0); }
+std::vector<std::uint64_t> mpi_gather(std::span<const std::uint64_t> mine) { return {mine.begin(), mine.end()}; }
+void mpi_refuse(const std::string& message) { throw UsageError(message); }
 
 }  // namespace statespace

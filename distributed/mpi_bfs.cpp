@@ -18,6 +18,7 @@
 #include "analysis/runtime/checkpoint.hpp"
 #include "analysis/runtime/progress.hpp"
 #include "core/errors.hpp"
+#include "distributed/mpi_collectives.hpp"
 
 namespace statespace {
 
@@ -103,16 +104,7 @@ LevelTotals expand(ImplicitEngine& engine, unsigned depth, const Ownership& own,
     send.clear();
     for (int r = 0; r < processes; ++r) {
       send_displs[r] = int(send.size());
-      for (unsigned t = own.first[r]; t < own.first[r + 1]; ++t) {
-        for (const auto& q : queues) {
-          const std::size_t count = q.count(t);
-          if (count == 0) continue;
-          send.push_back(t);
-          send.push_back(std::uint32_t(count));
-          q.for_each_run(t,
-                         [&](std::span<const std::uint32_t> run) { send.insert(send.end(), run.begin(), run.end()); });
-        }
-      }
+      append_records(send, own.first[r], own.first[r + 1], queues);
       send_counts[r] = int(send.size()) - send_displs[r];
       if (r != rank) exchanged += std::uint64_t(send_counts[r]) * 4;
     }
@@ -122,13 +114,7 @@ LevelTotals expand(ImplicitEngine& engine, unsigned depth, const Ownership& own,
     recv.resize(std::size_t(recv_displs.back()) + std::size_t(recv_counts.back()));
     MPI_Alltoallv(send.data(), send_counts.data(), send_displs.data(), MPI_UINT32_T, recv.data(), recv_counts.data(),
                   recv_displs.data(), MPI_UINT32_T, MPI_COMM_WORLD);
-    std::vector<std::vector<std::span<const std::uint32_t>>> arrived(n);
-    for (std::size_t i = 0; i < recv.size();) {
-      const unsigned t = recv[i];
-      const std::size_t count = recv[i + 1];
-      arrived[t - mine].emplace_back(recv.data() + i + 2, count);
-      i += 2 + count;
-    }
+    const auto arrived = records_by_slice(recv, mine, n);
     tbb::parallel_for(
         0u, n,
         [&](unsigned t) {

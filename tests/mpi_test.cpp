@@ -38,18 +38,42 @@ testing::CommandResult run_mpi(int processes, const std::string& args) {
   return testing::run_command(mpirun + " " + args);
 }
 
-void expect_mpi_matches_implicit(const std::string& puzzle, const std::string& tag) {
+// mpirun -np 1, 2, 3 of `puzzle` with --engine mpi against one process of
+// `reference` (implicit for tiles, ranked for the other ranked models).
+void expect_mpi_matches(const std::string& puzzle, const std::string& folder, const std::string& tag,
+                        const std::string& reference) {
   const fs::path dir = fresh_dir("mpi-" + tag);
-  const std::string folder = "tiles-" + puzzle.substr(6);
   ASSERT_EQ(
-      run_statespace("analyze " + puzzle + " --engine implicit --quiet --out " + (dir / "implicit").string()).exit_code,
+      run_statespace("analyze " + puzzle + " --engine " + reference + " --quiet --out " + (dir / reference).string())
+          .exit_code,
       0);
   for (int np : {1, 2, 3}) {
     const fs::path out = dir / ("np" + std::to_string(np));
     const auto r = run_mpi(np, "--threads 1 analyze " + puzzle + " --engine mpi --quiet --out " + out.string());
     ASSERT_EQ(r.exit_code, 0) << r.out;
-    expect_same_reports(out / folder, dir / "implicit" / folder);
+    expect_same_reports(out / folder, dir / reference / folder);
   }
+}
+
+void expect_mpi_matches_implicit(const std::string& puzzle, const std::string& tag) {
+  expect_mpi_matches(puzzle, "tiles-" + puzzle.substr(6), tag, "implicit");
+}
+
+// A ranked model other than tiles (a graph file): --engine mpi is the ranked engine
+// over processes, and its reports are the one-process ranked engine's.
+void expect_mpi_matches_ranked(const std::string& file, const std::string& folder) {
+  expect_mpi_matches(std::string(STATESPACE_EXAMPLES) + "/" + file, folder, folder, "ranked");
+}
+
+TEST(MpiEngine, RankedGraphFilesAtOneTwoThreeProcessesEqualTheRankedEngine) {
+  expect_mpi_matches_ranked("grid3x3.toml", "grid3x3");
+  expect_mpi_matches_ranked("theta0.toml", "theta0");
+  // Two threads per process take the parallel scan of each process's slices.
+  const fs::path dir = fresh_dir("mpi-grid3x3-threads");
+  const auto r = run_mpi(2, "--threads 2 analyze " + std::string(STATESPACE_EXAMPLES) +
+                                "/grid3x3.toml --engine mpi --quiet --out " + dir.string());
+  ASSERT_EQ(r.exit_code, 0) << r.out;
+  expect_same_reports(dir / "grid3x3", fresh_dir_path("mpi-grid3x3") / "ranked" / "grid3x3");
 }
 
 TEST(MpiEngine, TwoByFiveAtOneTwoThreeProcessesEqualsImplicit) {

@@ -18,9 +18,10 @@ namespace statespace {
 
 // The BFS engine: the explicit Boost CSR graph, the implicit frontier search over ranks
 // (tiles:RxC), that one over MPI processes, the sorted levels of packed words
-// (analysis/engines/levels/sorted_levels.hpp), or the choice choose_engine()
-// (analysis/analyze.hpp) makes.
-enum class Engine { automatic, explicit_graph, implicit, mpi, levels };
+// (analysis/engines/levels/sorted_levels.hpp), the frontier search over the rank
+// bitsets of any ranked model (analysis/engines/ranked/ranked_bfs.hpp), or the choice
+// choose_engine() (analysis/analyze.hpp) makes.
+enum class Engine { automatic, explicit_graph, implicit, mpi, levels, ranked };
 
 // One row of the engine table: the --engine spelling (also the reports' "engine"),
 // what --help says of it, what it needs of a puzzle and what it cannot do. The
@@ -35,19 +36,25 @@ struct EngineInfo {
   bool in_manifests;        // report manifests run in one process: no MPI
 };
 
-inline constexpr std::array<EngineInfo, 5> kEngines = {{
+inline constexpr std::array<EngineInfo, 6> kEngines = {{
     {Engine::explicit_graph, "explicit", "the Boost CSR graph of every reachable position", "", "", true},
     {Engine::implicit, "implicit", "frontier search over layer bitsets of ranks (1.5 bits a position), no edges stored",
      "the tiles:RxC puzzles", "--all-pairs, --components or --lookup (they need the explicit graph)", true},
-    {Engine::mpi, "mpi", "the implicit one over MPI processes: mpirun -np N statespace analyze ...",
-     "the tiles:RxC puzzles", "--all-pairs, --components, --lookup, or a report manifest (one process)", false},
+    {Engine::mpi, "mpi",
+     "the implicit one (tiles:RxC) or the ranked one (other ranked models) over MPI processes: mpirun -np N "
+     "statespace analyze ...",
+     "the tiles:RxC puzzles or a ranked model",
+     "--all-pairs, --components, --lookup, or a report manifest (one process)", false},
     {Engine::levels, "levels", "sorted levels of 64-bit or 128-bit words",
      "positions that pack into 64 or 128 bits "
      "(permutation files whose moving cells fit 128, blocks files whose pieces' places fit 64)",
      "--all-pairs, --components, --lookup, checkpoints or graph.dot", true},
+    {Engine::ranked, "ranked", "frontier search over bitsets of the rank space (3 bits a rank), no edges stored",
+     "a model with a dense rank (the built-in models, graph files)",
+     "--all-pairs, --components, --lookup, checkpoints or graph.dot", true},
     {Engine::automatic, "auto",
-     "implicit for tiles:RxC, levels where positions fit a word, explicit where graph.dot, --all-pairs, "
-     "--components or --lookup need the graph",
+     "implicit for tiles:RxC, ranked for other ranked models whose rank space fits --memory, levels where "
+     "positions fit a word, explicit where graph.dot, --all-pairs, --components or --lookup need the graph",
      "", "", true},
 }};
 
@@ -59,10 +66,10 @@ constexpr const EngineInfo& engine_info(Engine e) {
   return kEngines.back();
 }
 
-// "auto", "explicit", "implicit", "mpi", "levels": the --engine spelling and the reports' name.
+// "auto", "explicit", "implicit", "mpi", "levels", "ranked": the --engine spelling and the reports' name.
 constexpr std::string_view engine_name(Engine e) { return engine_info(e).name; }
 
-// "explicit, implicit, mpi, levels, auto", for help texts and errors.
+// "explicit, implicit, mpi, levels, ranked, auto", for help texts and errors.
 inline std::string engine_names(std::string_view separator = ", ") {
   std::string out;
   for (const auto& info : kEngines) {

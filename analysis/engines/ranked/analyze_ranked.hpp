@@ -1,0 +1,191 @@
+// The ranked engine in the analyze pipeline (--engine ranked): the AnalysisResult of
+// a search over rank bitsets (ranked_bfs.hpp), equal field for field to the explicit
+// and sorted-levels engines' (engine, lookup and run facts aside), so the same report
+// writers give the same files.
+//
+// Successors come from the model's rank-to-rank moves when it has them
+// (RankSuccessorPuzzle), else by unrank, for_each_successor, rank. The goal side of
+// the space (GoalView) reuses the same three bitsets: the reachable set, inverted,
+// becomes the `seen` set of a second search from every reachable goal position, so
+// it never leaves the reachable positions. On an undirected space it follows the
+// moves; on a directed one the predecessors (ReversiblePuzzle), and reachable
+// positions it never meets are the dead ends. A directed model without predecessors
+// gets no goal view but the views it cannot give, named in `unavailable`.
+#pragma once
+
+#include <tbb/blocked_range.h>
+#include <tbb/parallel_for.h>
+#include <tbb/parallel_reduce.h>
+
+#include <bit>
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "analysis/engines/explicit/goal_view.hpp"
+#include "analysis/engines/options.hpp"
+#include "analysis/engines/ranked/ranked_bfs.hpp"
+#include "analysis/engines/result.hpp"
+#include "analysis/runtime/memory.hpp"
+#include "analysis/runtime/progress.hpp"
+#include "analysis/runtime/threads.hpp"
+#include "core/errors.hpp"
+#include "core/puzzle.hpp"
+
+namespace statespace {
+
+// What summary.json's "lookup" says of this engine: the visited set is a bitset over
+// the rank space.
+inline constexpr std::string_view kRankedLookup = "rank-bitsets";
+
+// Bytes the ranked engine allocates for p on the current threads.
+template <RankedPuzzle P>
+std::uint64_t ranked_bytes(const P& p) {
+  return RankedLayers::bytes(p.rank_space(), worker_threads(), p.max_moves());
+}
+
+// Whether the ranked engine can take p at all: a rank space of at least one position,
+// and no position with more successors than a queue step holds.
+template <RankedPuzzle P>
+bool ranked_engine_fits(const P& p) {
+  return p.rank_space() > 0 && p.max_moves() <= int(ranked_detail::kMostMoves);
+}
+
+namespace ranked_detail {
+
+// f(rank) for each successor of rank r: the model's own rank moves, or a round trip
+// through its positions.
+template <RankedPuzzle P>
+auto forward_moves(const P& p) {
+  return [&p](std::uint64_t r, const auto& f) {
+    if constexpr (RankSuccessorPuzzle<P>) {
+      p.for_each_successor_rank(r, f);
+    } else {
+      p.for_each_successor(p.unrank(r), [&](const typename P::State& t) { f(p.rank(t)); });
+    }
+  };
+}
+
+// Whether s is a goal position: the file's goal predicate when it has one, else the
+// model's goal position.
+template <RankedPuzzle P>
+bool is_goal_position(const P& p, const typename P::State& s, const typename P::State& goal) {
+  if constexpr (PartialGoalPuzzle<P>) {
+    if (p.has_goal()) return p.is_goal(s);
+  }
+  return s == goal;
+}
+
+// The goal view, searched over `tables` once the forward search left the reachable
+// set in `seen`: `reachable` positions, `start` the start's rank.
+template <RankedPuzzle P, class Layers, class Expand>
+GoalView ranked_goal_view(const P& p, Layers& tables, std::uint64_t reachable, std::uint64_t start,
+                          std::string goal_text, const Expand& expand_rank, bool progress) {
+  GoalView view;
+  view.goal = std::move(goal_text);
+  const typename P::State goal = p.goal();
+  view.reached = tables.restart_from([&](std::uint64_t r) { return is_goal_position(p, p.unrank(r), goal); });
+  if (view.reached == 0) {
+    if (is_directed(p)) view.dead_ends = reachable;
+    return view;
+  }
+  Progress clock(p.name() + " goal view", progress);
+  const RankedSearch from_goals =
+      ranked_search(tables, view.reached, p.max_moves(), expand_rank, &clock, [&](unsigned depth) {
+        if (!view.shortest && tables.in_frontier(start)) view.shortest = depth;
+      });
+  view.layers = from_goals.layers;
+  for (const std::uint64_t r : tables.frontier_ranks()) view.hardest.push_back(p.format(p.unrank(r)));
+  if (is_directed(p)) view.dead_ends = reachable - from_goals.states();
+  return view;
+}
+
+}  // namespace ranked_detail
+
+// Fills everything but the run facts (threads, seconds, peak bytes), from `start`,
+// over `tables` (RankedLayers over the whole rank space, or an MPI process's part:
+// distributed/ranked_mpi.hpp, where only rank 0 receives the positions it formats).
+template <RankedPuzzle P, class Layers>
+AnalysisResult analyze_ranked_on(const P& p, const AnalyzeOptions& o, const typename P::State& start, Layers& tables,
+                                 Engine engine) {
+  const bool directed = is_directed(p);
+  const auto forward = ranked_detail::forward_moves(p);
+  const std::uint64_t start_rank = p.rank(start);
+  if (tables.owns(start_rank)) tables.seed(start_rank);
+  RankedSearch search;
+  {
+    Progress progress(p.name() + " ranked bfs", o.progress);
+    search = ranked_search(tables, 1, p.max_moves(), forward, &progress, [](unsigned) {});
+  }
+  AnalysisResult r;
+  r.puzzle = p.name();
+  r.start = p.format(start);
+  r.engine = engine_name(engine);
+  r.lookup = kRankedLookup;
+  r.directed = directed;
+  r.states = search.states();
+  r.layers = search.layers;
+  std::uint64_t successors = 0;
+  for (const auto& m : search.moves) successors += m.successors;
+  // Undirected: each move is made from both of its ends. Directed: once, forward.
+  r.edges = directed ? successors : successors / 2;
+  for (std::size_t d = 0; d < search.moves.size(); ++d) {
+    const RankedLevelMoves& m = search.moves[d];
+    const std::uint64_t within = directed ? m.within : m.within / 2;
+    if (within) r.layer_edges.push_back({unsigned(d), unsigned(d), within});
+    if (m.onward) r.layer_edges.push_back({unsigned(d), unsigned(d + 1), m.onward});
+  }
+  for (const std::uint64_t rank : tables.frontier_ranks()) r.farthest.push_back(p.format(p.unrank(rank)));
+
+  bool partial_goal = false;
+  std::string goal_text;
+  if constexpr (PartialGoalPuzzle<P>) {
+    partial_goal = p.has_goal();
+    if (partial_goal) goal_text = p.goal_text();
+  }
+  if (!directed) {
+    if (partial_goal) {
+      r.goal = ranked_detail::ranked_goal_view(p, tables, r.states, start_rank, goal_text, forward, o.progress);
+    }
+    return r;
+  }
+  if (!partial_goal) goal_text = p.format(p.goal());
+  if constexpr (ReversiblePuzzle<P>) {
+    const auto backward = [&p](std::uint64_t rank, const auto& f) {
+      p.for_each_predecessor(p.unrank(rank), [&](const typename P::State& t) { f(p.rank(t)); });
+    };
+    r.goal = ranked_detail::ranked_goal_view(p, tables, r.states, start_rank, goal_text, backward, o.progress);
+  } else {
+    const std::string why =
+        "the moves cannot always be undone and the model cannot list a position's predecessors, so no search runs "
+        "towards the goal";
+    r.unavailable.push_back({"distance to the goal", why});
+    r.unavailable.push_back({"farthest from the goal", why});
+  }
+  return r;
+}
+
+// The analysis on this process's threads. The memory need (ranked_bytes) is checked
+// here unless `memory_checked`.
+template <RankedPuzzle P>
+AnalysisResult analyze_ranked(const P& p, const AnalyzeOptions& o, const typename P::State& start,
+                              bool memory_checked = false) {
+  if (!ranked_engine_fits(p)) {
+    throw UsageError(p.name() + ": --engine ranked needs at most " + std::to_string(ranked_detail::kMostMoves) +
+                     " moves from a position (use --engine explicit)");
+  }
+  if (!memory_checked) o.memory.require(ranked_bytes(p), p.name() + ": ranked BFS");
+  RankedLayers tables(p.rank_space());
+  return analyze_ranked_on(p, o, start, tables, Engine::ranked);
+}
+
+// The same from o's start.
+template <RankedPuzzle P>
+AnalysisResult analyze_ranked(const P& p, const AnalyzeOptions& o) {
+  return analyze_ranked(p, o, resolve_start(p, o));
+}
+
+}  // namespace statespace

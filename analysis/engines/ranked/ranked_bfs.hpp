@@ -1,0 +1,376 @@
+// Breadth-first search over the dense rank space of any RankedPuzzle, with no edge
+// and no position stored: three bitsets of rank_space() bits each (Korf-style
+// frontier search, Korf et al. 2005), 3 bits per position of the rank space.
+//   seen      every position found so far (levels 0..d);
+//   frontier  level d, the one being expanded;
+//   next      the marks of level d's successors.
+// A successor is classified as it is made: in the frontier (a move within level
+// d), elsewhere in `seen` (a move back to an earlier level: dropped), or new (a move
+// to level d+1: marked in `next`). Finishing the level keeps next & ~seen, which is
+// level d+1 exactly, adds it to `seen` and makes it the frontier. Keeping every
+// earlier level in `seen`, rather than only level d-1 as an undirected search could,
+// makes the same loop correct on directed spaces, where a move may reach any
+// earlier level.
+//
+// Threads share a level by the tiles' implicit engine's machinery
+// (analysis/engines/slices.hpp): the frontier is cut into scan chunks, the rank
+// space into destination slices; a scan queues each new successor as a 32-bit
+// offset for the slice that owns it, and each slice's owner then marks its queues.
+// Every word has one writer, every mark is a plain OR, and no atomic is taken. A
+// level of few positions, or any level on one thread, runs on the calling thread
+// and marks directly. The sets and counts are the same for any thread count.
+#pragma once
+
+#include <tbb/blocked_range.h>
+#include <tbb/parallel_for.h>
+#include <tbb/parallel_reduce.h>
+
+#include <algorithm>
+#include <bit>
+#include <cstdint>
+#include <functional>
+#include <span>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "analysis/engines/result.hpp"
+#include "analysis/engines/slices.hpp"
+#include "analysis/runtime/memory.hpp"
+#include "analysis/runtime/packed_table.hpp"
+#include "analysis/runtime/progress.hpp"
+#include "analysis/runtime/threads.hpp"
+#include "core/errors.hpp"
+#include "core/puzzle.hpp"
+
+namespace statespace {
+
+// The moves one level's expansion made from its positions, as the reports count them.
+struct RankedLevelMoves {
+  std::uint64_t successors = 0;  // every move made, self-loops included
+  std::uint64_t within = 0;      // to another position of the same level
+  std::uint64_t onward = 0;      // to a position of the next level
+  RankedLevelMoves& operator+=(const RankedLevelMoves& o) {
+    successors += o.successors;
+    within += o.within;
+    onward += o.onward;
+    return *this;
+  }
+};
+
+namespace ranked_detail {
+
+// Destination slices and scan chunks per worker thread, and the offsets a round
+// queues per lane: the implicit engine's figures (analysis/engines/implicit/implicit_bfs.cpp),
+// which its measurements chose for the same two phases.
+inline constexpr unsigned kSlicesPerThread = 16;
+inline constexpr unsigned kChunksPerThread = 32;
+inline constexpr std::size_t kRoundBudget = std::size_t{1} << 17;
+// Levels of fewer positions run on the calling thread: two fork-joins per round and
+// a pass over every slice cost more than a second thread saves.
+inline constexpr std::uint64_t kParallelLevel = 16384;
+// Slices and chunks start on whole cache lines of every bitset (512 ranks).
+inline constexpr std::uint64_t kAlign = 512;
+// A scan call queues at most this many offsets (a queue block's room for one step).
+inline constexpr std::size_t kMostMoves = SliceQueues::kBlock / 2;
+
+[[nodiscard]] inline std::uint64_t bit(std::uint64_t r) { return std::uint64_t{1} << (r & 63); }
+
+// A partition of [0, space) into about `slices` slices, each below 2^31 ranks so a
+// slice offset fits the queues' 32 bits.
+inline SlicePartition partition(std::uint64_t space, std::uint64_t slices) {
+  return SlicePartition(space, std::max(slices, (space >> 31) + 1), kAlign);
+}
+
+// The queue pool each lane needs for a round, in bytes, as SliceQueues allocates it.
+inline std::uint64_t queue_bytes(unsigned lanes, unsigned slices, std::size_t step) {
+  const std::size_t capacity = round_capacity(lanes, kRoundBudget) + step;
+  const std::size_t blocks = (capacity + SliceQueues::kBlock - step - 1) / (SliceQueues::kBlock - step) + slices;
+  return std::uint64_t(blocks) * SliceQueues::kBlock * sizeof(std::uint32_t);
+}
+
+}  // namespace ranked_detail
+
+// The tables and the level loop. `Expand` is expand(r, f): f(t) for the rank t of
+// every successor of rank r (forward moves, or predecessors for a search to the goal).
+// The tables cover ranks [first, first + space): all of them in one process, an MPI
+// process's own part in distributed/ranked_mpi.hpp (which expands levels itself).
+class RankedLayers {
+ public:
+  explicit RankedLayers(std::uint64_t space, std::uint64_t first = 0)
+      : space_(space), first_(first), seen_(space), frontier_(space), next_(space), words_(seen_.word_count()) {}
+
+  // Bytes of the three bitsets and of the queues a run on `threads` threads takes,
+  // for moves of at most `moves` successors: what the engine checks before allocating.
+  static std::uint64_t bytes(std::uint64_t space, unsigned threads, int moves) {
+    const std::uint64_t tables = 3 * BitTable::bytes_for(space);
+    if (threads <= 1) return tables;
+    const unsigned slices =
+        ranked_detail::partition(space, std::uint64_t(ranked_detail::kSlicesPerThread) * threads).count();
+    return tables + threads * ranked_detail::queue_bytes(threads, slices, scan_step(moves));
+  }
+
+  [[nodiscard]] bool owns(std::uint64_t r) const { return r >= first_ && r - first_ < space_; }
+  [[nodiscard]] bool in_frontier(std::uint64_t r) const {
+    return owns(r) && (frontier_.words()[(r - first_) >> 6] & ranked_detail::bit(r - first_));
+  }
+
+  // Marks r (owned) as found and in the current frontier (the sources of level 0).
+  void seed(std::uint64_t r) {
+    r -= first_;
+    seen_.words()[r >> 6] |= ranked_detail::bit(r);
+    frontier_.words()[r >> 6] |= ranked_detail::bit(r);
+  }
+
+  // Expands the frontier (level `depth`, of `size` positions): returns its moves and
+  // makes the next level the frontier, unless there is none, when the frontier stays
+  // (the farthest positions). `found` is the next level's size.
+  template <class Expand>
+  RankedLevelMoves expand(std::uint64_t size, int moves, const Expand& expand_rank, std::uint64_t& found) {
+    const unsigned threads = worker_threads();
+    RankedLevelMoves counts;
+    if (threads == 1 || size < ranked_detail::kParallelLevel) {
+      counts = serial_level(expand_rank);
+    } else {
+      counts = parallel_level(threads, moves, expand_rank);
+    }
+    found = settle();
+    if (found) advance();
+    return counts;
+  }
+
+  // The ranks set in the frontier, ascending.
+  [[nodiscard]] std::vector<std::uint64_t> frontier_ranks() const {
+    std::vector<std::uint64_t> out;
+    const std::uint64_t* f = frontier_.words();
+    for (std::uint64_t w = 0; w < words_; ++w) {
+      for (std::uint64_t hit = f[w]; hit; hit &= hit - 1) {
+        out.push_back(first_ + w * 64 + unsigned(std::countr_zero(hit)));
+      }
+    }
+    return out;
+  }
+
+  // Turns the tables after a search into the start of a search from the goals:
+  // the positions found (`seen`) for which is_goal(r) holds become the frontier,
+  // and `seen` becomes every position not found, or a goal, so the new search never
+  // leaves the positions found. Returns the goals' count.
+  template <class IsGoal>
+  std::uint64_t restart_from(const IsGoal& is_goal) {
+    std::uint64_t* const seen = seen_.words();
+    std::uint64_t* const frontier = frontier_.words();
+    std::uint64_t* const next = next_.words();
+    return tbb::parallel_reduce(
+        tbb::blocked_range<std::uint64_t>(0, words_, 1 << 10), std::uint64_t{0},
+        [&](const tbb::blocked_range<std::uint64_t>& range, std::uint64_t sum) {
+          for (std::uint64_t w = range.begin(); w != range.end(); ++w) {
+            std::uint64_t goals = 0;
+            for (std::uint64_t hit = seen[w]; hit; hit &= hit - 1) {
+              const unsigned b = unsigned(std::countr_zero(hit));
+              if (is_goal(first_ + w * 64 + b)) goals |= std::uint64_t{1} << b;
+            }
+            frontier[w] = goals;
+            next[w] = 0;
+            seen[w] = ~seen[w] | goals;
+            sum += unsigned(std::popcount(goals));
+          }
+          return sum;
+        },
+        std::plus<>());
+  }
+
+  // next & ~seen is the next level: it joins seen (settle, which returns its size)
+  // and, when the level is not empty, becomes the frontier (advance); the old
+  // frontier's bitset, cleared, takes the next level's marks. Two steps, since an
+  // MPI process advances whenever any process found positions.
+  std::uint64_t settle() {
+    std::uint64_t* const seen = seen_.words();
+    std::uint64_t* const next = next_.words();
+    return tbb::parallel_reduce(
+        tbb::blocked_range<std::uint64_t>(0, words_, 1 << 14), std::uint64_t{0},
+        [&](const tbb::blocked_range<std::uint64_t>& range, std::uint64_t sum) {
+          for (std::uint64_t w = range.begin(); w != range.end(); ++w) {
+            const std::uint64_t x = next[w] & ~seen[w];
+            next[w] = x;
+            seen[w] |= x;
+            sum += unsigned(std::popcount(x));
+          }
+          return sum;
+        },
+        std::plus<>());
+  }
+  void advance() {
+    std::swap(frontier_, next_);
+    std::uint64_t* const old = next_.words();
+    tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, words_, 1 << 14),
+                      [&](const auto& range) { std::fill(old + range.begin(), old + range.end(), std::uint64_t{0}); });
+  }
+
+  [[nodiscard]] const std::uint64_t* frontier_words() const { return frontier_.words(); }
+  [[nodiscard]] std::uint64_t word_count() const { return words_; }
+
+  // Marks `offsets` of the slice starting at rank `base` (owned), successors of
+  // the frontier made elsewhere: each is classified here, where its bits are, as
+  // classify() does at the source. Self-loops never come here.
+  void mark_arrived(std::uint64_t base, std::span<const std::uint32_t> offsets, RankedLevelMoves& c) {
+    const std::uint64_t* const frontier = frontier_.words();
+    const std::uint64_t* const seen = seen_.words();
+    std::uint64_t* const next = next_.words();
+    for (const std::uint32_t o : offsets) {
+      const std::uint64_t t = base - first_ + o, w = t >> 6, b = ranked_detail::bit(t);
+      if (frontier[w] & b) {
+        ++c.within;
+      } else if (!(seen[w] & b)) {
+        ++c.onward;
+        next[w] |= b;
+      }
+    }
+  }
+
+ private:
+  // Offsets one scan call may queue: a rank's successors are never split over calls.
+  static std::size_t scan_step(int moves) { return std::max<std::size_t>(kRoundStep, std::size_t(std::max(moves, 1))); }
+
+  // Classifies t, a successor of r in the frontier, and returns whether it is new.
+  static bool classify(const std::uint64_t* frontier, const std::uint64_t* seen, std::uint64_t r, std::uint64_t t,
+                       RankedLevelMoves& c) {
+    ++c.successors;
+    const std::uint64_t w = t >> 6, b = ranked_detail::bit(t);
+    if (frontier[w] & b) {
+      c.within += t != r;  // a self-loop joins no two positions
+      return false;
+    }
+    if (seen[w] & b) return false;
+    ++c.onward;
+    return true;
+  }
+
+  template <class Expand>
+  RankedLevelMoves serial_level(const Expand& expand_rank) {
+    RankedLevelMoves c;
+    const std::uint64_t* const frontier = frontier_.words();
+    const std::uint64_t* const seen = seen_.words();
+    std::uint64_t* const next = next_.words();
+    for (std::uint64_t w = 0; w < words_; ++w) {
+      for (std::uint64_t hit = frontier[w]; hit; hit &= hit - 1) {
+        const std::uint64_t r = w * 64 + unsigned(std::countr_zero(hit));
+        expand_rank(r, [&](std::uint64_t t) {
+          if (classify(frontier, seen, r, t, c)) next[t >> 6] |= ranked_detail::bit(t);
+        });
+      }
+    }
+    return c;
+  }
+
+  // A scan chunk's place: the word being scanned and its ranks not yet expanded.
+  struct alignas(64) Cursor {
+    std::uint64_t word = 0, end = 0, rest = 0;
+    bool loaded = false;
+    RankedLevelMoves counts;
+  };
+
+  template <class Expand>
+  RankedLevelMoves parallel_level(unsigned threads, int moves, const Expand& expand_rank) {
+    using namespace ranked_detail;
+    const SlicePartition slices = partition(space_, std::uint64_t(kSlicesPerThread) * threads);
+    const SlicePartition chunks = partition(space_, std::uint64_t(kChunksPerThread) * threads);
+    const std::size_t step = scan_step(moves);
+    if (lanes_.size() != threads || lane_slices_ != slices.count()) {
+      lanes_.clear();
+      for (unsigned l = 0; l < threads; ++l) {
+        lanes_.emplace_back(slices.count(), round_capacity(threads, kRoundBudget) + step, step);
+      }
+      lane_slices_ = slices.count();
+    }
+    std::vector<Cursor> cursors(chunks.count());
+    for (unsigned c = 0; c < chunks.count(); ++c) {
+      cursors[c].word = chunks.begin(c) / 64;
+      cursors[c].end = (chunks.end(c) + 63) / 64;
+    }
+    const std::uint64_t* const frontier = frontier_.words();
+    const std::uint64_t* const seen = seen_.words();
+    // Each call expands whole ranks while their successors surely fit the step, and
+    // at least one, so a call queues at most `step` offsets.
+    const std::size_t per_call = step - std::size_t(std::max(moves, 1));
+    run_rounds(
+        chunks.count(), slices.count(), lanes_, kRoundBudget,
+        [&](unsigned chunk, SliceQueues& out, std::size_t limit) {
+          Cursor& c = cursors[chunk];
+          const std::size_t held = out.size();
+          std::size_t queued = held;
+          const std::size_t stop = std::min(limit, held + per_call);
+          RankedLevelMoves counts = c.counts;
+          bool first = true;
+          for (; c.word < c.end; ++c.word, c.loaded = false) {
+            if (!c.loaded) c.rest = frontier[c.word], c.loaded = true;
+            while (c.rest) {
+              if (!first && queued >= stop) {
+                c.counts = counts;
+                return false;
+              }
+              first = false;
+              const std::uint64_t r = c.word * 64 + unsigned(std::countr_zero(c.rest));
+              c.rest &= c.rest - 1;
+              expand_rank(r, [&](std::uint64_t t) {
+                if (classify(frontier, seen, r, t, counts)) {
+                  out.push(slices.owner(t), std::uint32_t(slices.within(t)));
+                  ++queued;
+                }
+              });
+            }
+          }
+          c.counts = counts;
+          return true;
+        },
+        [&](unsigned t, std::span<const std::uint32_t> offsets) {
+          std::uint64_t* const words = next_.words() + slices.begin(t) / 64;
+          for (const std::uint32_t o : offsets) words[o >> 6] |= std::uint64_t{1} << (o & 63);
+        });
+    RankedLevelMoves total;
+    for (const Cursor& c : cursors) total += c.counts;
+    return total;
+  }
+
+  std::uint64_t space_, first_;
+  BitTable seen_, frontier_, next_;
+  std::uint64_t words_;
+  std::vector<SliceQueues> lanes_;  // kept across levels: their pools are mapped once
+  unsigned lane_slices_ = 0;
+};
+
+// What one search found.
+struct RankedSearch {
+  std::vector<std::uint64_t> layers;    // layers[d] = positions at distance d
+  std::vector<RankedLevelMoves> moves;  // per level: the moves from its positions
+  [[nodiscard]] std::uint64_t states() const {
+    std::uint64_t n = 0;
+    for (const auto l : layers) n += l;
+    return n;
+  }
+};
+
+// Runs the levels from the frontier the tables hold (`sources` positions at level
+// 0) until none is found; the tables' frontier then holds the last level. `Layers`
+// is RankedLayers, or its MPI version (distributed/ranked_mpi.hpp): expand() gives
+// the level's moves and the next level's size over all processes.
+// on_level(depth) is called after each level is complete, with it as the frontier.
+template <class Layers, class Expand, class OnLevel>
+RankedSearch ranked_search(Layers& tables, std::uint64_t sources, int moves, const Expand& expand_rank,
+                           Progress* progress, const OnLevel& on_level) {
+  RankedSearch s;
+  s.layers.push_back(sources);
+  std::uint64_t total = sources;
+  on_level(0u);
+  while (true) {
+    std::uint64_t found = 0;
+    s.moves.push_back(tables.expand(s.layers.back(), moves, expand_rank, found));
+    if (found == 0) break;
+    s.layers.push_back(found);
+    total += found;
+    on_level(unsigned(s.layers.size() - 1));
+    if (progress) progress->level(unsigned(s.layers.size() - 1), found, total);
+  }
+  return s;
+}
+
+}  // namespace statespace

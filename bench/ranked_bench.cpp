@@ -1,0 +1,68 @@
+// BM_RankedOverLevels/<puzzle>: the ranked engine (bitsets over the rank space) and
+// the sorted-levels engine over the same model's ranks (RankPacked: the word of a
+// position is its rank), timed in alternation within one benchmark so the machine's
+// drift cancels out of their ratio. Both make successors the same way (unrank,
+// successors, rank), so the ratio is what testing bits saves over sorting and
+// merging levels. Counters: ranked_ms, levels_ms (medians of 3 each per iteration),
+// speedup = levels / ranked, and the positions (a changed count is a bug).
+//   grid3x3   examples/puzzles/grid3x3.toml, the 8-puzzle as a graph file: 181,440
+//             positions in a rank space of 362,880
+//   tiles2x5  the built-in tiles:2x5: 1,814,400 positions in 3,628,800 ranks
+#include <benchmark/benchmark.h>
+
+#include <algorithm>
+#include <chrono>
+#include <vector>
+
+#include "analysis/engines/levels/analyze_levels.hpp"
+#include "analysis/engines/ranked/analyze_ranked.hpp"
+#include "analysis/engines/ranked/rank_packing.hpp"
+#include "puzzles/puzzle_file.hpp"
+#include "puzzles/sliding_tiles.hpp"
+
+namespace statespace {
+namespace {
+
+double median_of(std::vector<double> v) {
+  std::sort(v.begin(), v.end());
+  return v[v.size() / 2];
+}
+
+template <class P>
+void ranked_over_levels(benchmark::State& state, const P& p, std::uint64_t positions) {
+  using Clock = std::chrono::steady_clock;
+  AnalyzeOptions o;
+  o.progress = false;
+  const auto start = p.goal();
+  const RankPacked<P> packed(p);
+  const auto packing = *packed.packing(start);
+  std::vector<double> seconds[2];
+  for (auto _ : state) {
+    for (int round = 0; round < 3; ++round) {
+      for (int k : {round % 2, 1 - round % 2}) {
+        const auto t0 = Clock::now();
+        const AnalysisResult r = k == 0 ? analyze_ranked(p, o, start) : analyze_levels(packed, o, start, packing);
+        seconds[k].push_back(std::chrono::duration<double>(Clock::now() - t0).count());
+        benchmark::DoNotOptimize(r.farthest.data());
+        if (r.states != positions) state.SkipWithError("wrong number of positions");
+      }
+    }
+  }
+  state.counters["ranked_ms"] = 1e3 * median_of(seconds[0]);
+  state.counters["levels_ms"] = 1e3 * median_of(seconds[1]);
+  state.counters["speedup"] = median_of(seconds[1]) / median_of(seconds[0]);
+  state.counters["positions"] = double(positions);
+}
+
+void bm_grid3x3(benchmark::State& state) {
+  const auto p = std::get<GraphTokens>(*make_file_puzzle(STATESPACE_SOURCE_DIR "/examples/puzzles/grid3x3.toml"));
+  ranked_over_levels(state, p, 181'440);
+}
+
+void bm_tiles2x5(benchmark::State& state) { ranked_over_levels(state, Tiles(2, 5), 1'814'400); }
+
+BENCHMARK(bm_grid3x3)->Name("BM_RankedOverLevels/grid3x3")->Unit(benchmark::kMillisecond)->Iterations(1);
+BENCHMARK(bm_tiles2x5)->Name("BM_RankedOverLevels/tiles2x5")->Unit(benchmark::kMillisecond)->Iterations(1);
+
+}  // namespace
+}  // namespace statespace
