@@ -114,6 +114,7 @@ void perm_from_digit(const SetView& v, std::uint64_t d, int* a) {
 }
 
 std::uint64_t twist_digit(const SetView& v, const int* d) {
+  if (v.untwisted) return 0;
   const int written = v.twist_fixed ? v.n - 1 : v.n;
   std::uint64_t r = 0;
   for (int i = 0; i < written; ++i) r = r * std::uint64_t(v.orientations) + std::uint64_t(d[i]);
@@ -121,6 +122,10 @@ std::uint64_t twist_digit(const SetView& v, const int* d) {
 }
 
 void twist_from_digit(const SetView& v, std::uint64_t r, int* d) {
+  if (v.untwisted) {
+    std::fill(d, d + v.n, 0);
+    return;
+  }
   const int written = v.twist_fixed ? v.n - 1 : v.n;
   int sum = 0;
   for (int i = written; i-- > 0;) {
@@ -325,13 +330,15 @@ Pieces::Pieces(const PieceDefinition& definition, PieceMetric metric, const std:
       ++counts[std::size_t(kind[v])];
     }
     const bool distinct = int(labels.size()) == set.size;
+    const auto& twist = d.solved.twist[k];
     bool even = distinct && set.size >= 2, twist_fixed = set.orientations > 1;
+    bool untwisted = set.orientations > 1 && std::all_of(twist.begin(), twist.end(), [](int x) { return x == 0; });
     for (const auto& m : t->moves) {
       if (parity(m.transform.perm[k]) != 0) even = false;
       const auto& tw = m.transform.twist[k];
       if (std::accumulate(tw.begin(), tw.end(), 0) % set.orientations != 0) twist_fixed = false;
+      if (std::any_of(tw.begin(), tw.end(), [](int x) { return x != 0; })) untwisted = false;
     }
-    const auto& twist = d.solved.twist[k];
     SetShape shape;
     shape.n = set.size;
     shape.orientations = set.orientations;
@@ -342,7 +349,8 @@ Pieces::Pieces(const PieceDefinition& definition, PieceMetric metric, const std:
     shape.arrangements = *arrangements;
     shape.even = even;
     shape.solved_parity = distinct ? parity(perm) : 0;
-    shape.twist_fixed = twist_fixed;
+    shape.twist_fixed = twist_fixed && !untwisted;
+    shape.untwisted = untwisted;
     shape.solved_twist = std::accumulate(twist.begin(), twist.end(), 0) % set.orientations;
     t->shapes.push_back(shape);
     t->labels.push_back(labels);
@@ -357,7 +365,7 @@ Pieces::Pieces(const PieceDefinition& definition, PieceMetric metric, const std:
     const SetShape& shape = t->shapes[k];
     const std::uint64_t perm_space = shape.even ? shape.arrangements / 2 : shape.arrangements;
     Wide twist_space = 1;
-    for (int i = shape.twist_fixed ? 1 : 0; i < set.size; ++i) {
+    for (int i = shape.twist_fixed ? 1 : 0; i < set.size && !shape.untwisted; ++i) {
       twist_space *= Wide(set.orientations);
       if (twist_space > kMax64) too_many();
     }
@@ -483,6 +491,9 @@ std::uint64_t Pieces::position_rank(const Position& p) const {
         throw ParseError("set " + set.name + ": twists are 0 to " + std::to_string(v.orientations - 1));
       }
       sum += x;
+    }
+    if (v.untwisted && sum != 0) {
+      throw ParseError("set " + set.name + ": twisted pieces, which no move twists (expected all 0)");
     }
     if (v.twist_fixed && sum % v.orientations != v.solved_twist) {
       throw ParseError("set " + set.name + ": the twists add up to " + std::to_string(sum % v.orientations) +

@@ -15,7 +15,8 @@
 // when every move keeps a set's total twist, the last digit follows from the
 // others and is dropped; when every move is an even permutation of a set of
 // distinct pieces, only arrangements of the solved state's parity are ranked
-// (lexicographic rank / 2: ranks 2q and 2q+1 differ by one swap). A position
+// (lexicographic rank / 2: ranks 2q and 2q+1 differ by one swap); when no move
+// twists a set whose solved twists are 0, its twists are not ranked at all. A position
 // outside these classes cannot be reached and does not parse.
 //
 // A move acts on each coordinate alone (the arrangement moves without looking at
@@ -94,6 +95,7 @@ struct SetShape {
   bool even = false;                        // only arrangements of the solved parity are ranked
   int solved_parity = 0;
   bool twist_fixed = false;  // the last twist follows from the others
+  bool untwisted = false;    // no move twists the set and the solved state has no twist: all stay 0
   int solved_twist = 0;      // the solved state's total twist, modulo orientations
 };
 
