@@ -7,6 +7,7 @@
 #include <type_traits>
 
 #include "core/errors.hpp"
+#include "core/text.hpp"
 
 namespace statespace {
 
@@ -517,10 +518,18 @@ std::string Pieces::format(const State& s) const {
     const auto& set = t_->definition.sets[k];
     if (!out.empty()) out += " / ";
     out += set.name;
-    for (const int x : p.perm[k]) out += " " + t_->labels[k][std::size_t(x)];
+    // Appended piece by piece: `" " + label` makes GCC 12 report -Wrestrict false
+    // positives inside libstdc++ here.
+    for (const int x : p.perm[k]) {
+      out += ' ';
+      out += t_->labels[k][std::size_t(x)];
+    }
     if (set.orientations == 1) continue;
     out += " /";
-    for (const int x : p.twist[k]) out += " " + std::to_string(x);
+    for (const int x : p.twist[k]) {
+      out += ' ';
+      out += std::to_string(x);
+    }
   }
   return out;
 }
@@ -529,8 +538,7 @@ Pieces::State Pieces::parse(std::string_view text) const {
   const Tables& t = *t_;
   const std::string example = format(start_);
   const auto fail = [&](const std::string& problem) -> void {
-    throw ParseError("bad position '" + std::string(text.substr(0, 60)) + (text.size() > 60 ? "...'" : "'") + ": " +
-                     problem + " (expected set by set: " + example + ")");
+    throw ParseError("bad position " + quote_input(text) + ": " + problem + " (expected set by set: " + example + ")");
   };
   // Rows by '/' or line breaks, tokens by spaces or commas.
   std::vector<std::vector<std::string>> rows(1);

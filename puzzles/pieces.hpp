@@ -214,7 +214,12 @@ class Pieces {
 
   // The first move taking `from` to `to`, or "?" when none does.
   [[nodiscard]] std::string move_name(const State& from, const State& to) const;
-  [[nodiscard]] std::optional<Packing> packing(const State&) const { return Packing(t_); }
+  // Nothing for a directed space: the sorted-levels engine drops revisits against
+  // the two levels before only, which finds every revisit in undirected spaces alone.
+  [[nodiscard]] std::optional<Packing> packing(const State&) const {
+    if (t_->directed) return std::nullopt;
+    return Packing(t_);
+  }
 
   [[nodiscard]] const PieceDefinition& definition() const { return t_->definition; }
   [[nodiscard]] PieceMetric metric() const { return t_->metric; }

@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "core/errors.hpp"
+#include "core/text.hpp"
 #include "puzzles/toml_input.hpp"
 
 namespace statespace {
@@ -65,7 +66,7 @@ class Lines {
   void expect(const std::vector<Token>& line, std::size_t count, std::string_view form) const {
     if (line.size() != count) {
       fail(line.size() > count ? line[count] : line.front(),
-           "'" + shown_text(line.front().text) + "' takes " + std::to_string(count - 1) +
+           quote_input(line.front().text) + " takes " + std::to_string(count - 1) +
                (count == 2 ? " word" : " words"),
            form);
     }
@@ -113,7 +114,7 @@ class Reader {
         if (named || !def_.sets.empty()) lines_.fail(key, "Name after the sets or twice", "one Name line, first");
         lines_.expect(line, 2, "Name NAME");
         if (const auto problem = name_problem(line[1].text); !problem.empty()) {
-          lines_.fail(line[1], "the name '" + shown_text(line[1].text) + "' " + problem, kNameForm);
+          lines_.fail(line[1], "the name " + quote_input(line[1].text) + " " + problem, kNameForm);
         }
         def_.name = line[1].text;
         named = true;
@@ -137,7 +138,7 @@ class Reader {
       } else if (key.text == "MoveAlias" || key.text == "MoveSequence" || key.text == "Illegal") {
         lines_.fail(key, "'" + key.text + "' lines are not supported", std::string(kKeywords));
       } else {
-        lines_.fail(key, "unexpected '" + shown_text(key.text) + "'", "a line starting with " + std::string(kKeywords));
+        lines_.fail(key, "unexpected " + quote_input(key.text), "a line starting with " + std::string(kKeywords));
       }
     }
     if (def_.sets.empty()) lines_.fail_end("no Set line", "Set NAME PLACES ORIENTATIONS");
@@ -146,7 +147,7 @@ class Reader {
     if (!named) {
       const std::string stem = file_.stem().string();
       if (const auto problem = name_problem(stem); !problem.empty()) {
-        lines_.fail(first_set_, "no Name, and the file name '" + shown_text(stem) + "' " + problem,
+        lines_.fail(first_set_, "no Name, and the file name " + quote_input(stem) + " " + problem,
                     "a Name NAME line: " + std::string(kNameForm));
       }
       def_.name = stem;
@@ -202,7 +203,7 @@ class Reader {
       std::size_t k = 0;
       while (k < def_.sets.size() && def_.sets[k].name != key.text) ++k;
       if (k == def_.sets.size()) {
-        lines_.fail(key, "unknown set '" + shown_text(key.text) + "' in " + what, "one of: " + set_names + ", or End");
+        lines_.fail(key, "unknown set " + quote_input(key.text) + " in " + what, "one of: " + set_names + ", or End");
       }
       if (given[k]) lines_.fail(key, "set " + key.text + " twice in " + what, "each set once a block");
       given[k] = true;
@@ -243,7 +244,7 @@ class Reader {
     for (std::size_t i = 0; i < line.size() && i < n; ++i) {
       if (line[i].text == "?") lines_.fail(line[i], "wildcards ('?') are not supported", form);
       const auto v = number(line[i].text);
-      if (!v || *v < low || *v > high) lines_.fail(line[i], "'" + shown_text(line[i].text) + "' out of range", form);
+      if (!v || *v < low || *v > high) lines_.fail(line[i], quote_input(line[i].text) + " out of range", form);
       out[i] = *v;
     }
     if (line.size() != n) {
