@@ -189,8 +189,8 @@ int run_analyze(const Args& args, Context& context) {
       "sliding-block files: step, slide or path, overriding the file's moves; .tws files: the moves to use, "
       "e.g. U,F,R")("metric", po::value(&metric)->value_name("METRIC"),
                     ".tws files: all-powers (default: R, R2, R' one move each), quarter (R, R') or given (the moves "
-                    "as written; directed when not closed under inverses)")(
-      "quiet,q", po::bool_switch(&quiet), "no progress lines and no summary table");
+                    "as written; directed when not closed under inverses)")("quiet,q", po::bool_switch(&quiet),
+                                                                            "no progress lines and no summary table");
   po::positional_options_description positional;
   positional.add("puzzle", -1);
   po::variables_map vm;

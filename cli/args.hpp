@@ -5,8 +5,8 @@
 // error naming the option.
 #pragma once
 
-#include <boost/program_options.hpp>
 #include <algorithm>
+#include <boost/program_options.hpp>
 #include <charconv>
 #include <cstdint>
 #include <string>

@@ -109,7 +109,8 @@ int list_folder(const std::filesystem::path& dir) {
         << r.kind << std::setw(8) << r.board << std::right << std::setw(22) << r.size << "  " << r.title << "\n";
   }
   out << "\nboard: rows x columns (or the row lengths). positions: an upper bound, no search run: every\n"
-         "arrangement of the cells (graph, permutation), the rank space (tws) or every placement of the pieces, moving or not\n"
+         "arrangement of the cells (graph, permutation), the rank space (tws) or every placement of the pieces, moving "
+         "or not\n"
          "(blocks; counted up to "
       << with_commas(kCountLimit) << "). statespace analyze FILE gives the reachable count.\n";
   std::cout << out.str();

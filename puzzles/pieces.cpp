@@ -211,7 +211,8 @@ void check_transform(const PieceDefinition& d, const PieceTransform& t, bool pos
       }
       if (!position) seen[std::size_t(v)] = true;
       if (t.twist[k][i] < 0 || t.twist[k][i] >= set.orientations) {
-        throw ParseError(what + ": set " + set.name + " has a twist outside 0.." + std::to_string(set.orientations - 1));
+        throw ParseError(what + ": set " + set.name + " has a twist outside 0.." +
+                         std::to_string(set.orientations - 1));
       }
     }
   }
@@ -581,7 +582,8 @@ Pieces::State Pieces::parse(std::string_view text) const {
       }
       for (std::size_t i = 0; i < n; ++i) {
         const std::string& x = rows[row][i];
-        if (x.empty() || x.size() > 3 || !std::all_of(x.begin(), x.end(), [](char ch) { return ch >= '0' && ch <= '9'; }))
+        if (x.empty() || x.size() > 3 ||
+            !std::all_of(x.begin(), x.end(), [](char ch) { return ch >= '0' && ch <= '9'; }))
           fail("twist '" + x + "' of set " + set.name + " is not a number");
         twist[i] = std::stoi(x);
       }

@@ -89,10 +89,10 @@ struct SetShape {
   static constexpr int kMaxPlaces = 255;  // places, kinds of pieces and orientations
   int n = 0;                              // places
   int orientations = 1;
-  int kinds = 0;  // kinds of pieces: the distinct numbers of the solved state
+  int kinds = 0;                             // kinds of pieces: the distinct numbers of the solved state
   std::array<int, kMaxPlaces + 1> counts{};  // pieces of each kind
-  std::uint64_t arrangements = 1;           // of the multiset, before the parity halving
-  bool even = false;                        // only arrangements of the solved parity are ranked
+  std::uint64_t arrangements = 1;            // of the multiset, before the parity halving
+  bool even = false;                         // only arrangements of the solved parity are ranked
   int solved_parity = 0;
   bool twist_fixed = false;  // the last twist follows from the others
   bool untwisted = false;    // no move twists the set and the solved state has no twist: all stay 0
@@ -104,13 +104,13 @@ struct SetShape {
 struct Tables {
   PieceDefinition definition;
   PieceMetric metric = PieceMetric::all_powers;
-  std::vector<std::string> chosen;   // the definition's moves in use
-  std::vector<PieceMove> moves;      // after the metric
-  std::vector<PieceMove> inverses;   // inverses[m] undoes moves[m]
+  std::vector<std::string> chosen;  // the definition's moves in use
+  std::vector<PieceMove> moves;     // after the metric
+  std::vector<PieceMove> inverses;  // inverses[m] undoes moves[m]
   bool directed = false;
   std::vector<SetShape> shapes;                  // per set
   std::vector<std::vector<std::string>> labels;  // per set: each kind's number as printed
-  std::vector<Coordinate> coordinates;        // most significant first
+  std::vector<Coordinate> coordinates;           // most significant first
   std::uint64_t space = 1;
 };
 

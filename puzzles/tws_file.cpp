@@ -39,7 +39,7 @@ class Lines {
         }
         if (text[i] == '#') break;  // a comment runs to the end of the line
         const std::size_t start = i;
-        while (i < end && static_cast<unsigned char>(text[i]) > ' ') ++i;
+        while (i<end&& static_cast<unsigned char>(text[i])> ' ') ++i;
         tokens.push_back({text.substr(start, i - start), line, int(start - at) + 1});
       }
       if (!tokens.empty()) lines_.push_back(std::move(tokens));
@@ -66,8 +66,7 @@ class Lines {
   void expect(const std::vector<Token>& line, std::size_t count, std::string_view form) const {
     if (line.size() != count) {
       fail(line.size() > count ? line[count] : line.front(),
-           quote_input(line.front().text) + " takes " + std::to_string(count - 1) +
-               (count == 2 ? " word" : " words"),
+           quote_input(line.front().text) + " takes " + std::to_string(count - 1) + (count == 2 ? " word" : " words"),
            form);
     }
   }
@@ -131,10 +130,12 @@ class Reader {
         if (!solved) lines_.fail(key, "a move before the solved state", "Solved ... End before the moves");
         lines_.expect(line, 2, key.text + " NAME");
         for (const auto& m : def_.moves) {
-          if (m.name == line[1].text) lines_.fail(line[1], "move " + shown_text(m.name) + " defined twice", "one block a move");
+          if (m.name == line[1].text)
+            lines_.fail(line[1], "move " + shown_text(m.name) + " defined twice", "one block a move");
         }
         if (first_move_.line == 0) first_move_ = key;
-        def_.moves.push_back({line[1].text, read_block({true, key.text == "MoveTransformation"}, "move " + line[1].text)});
+        def_.moves.push_back(
+            {line[1].text, read_block({true, key.text == "MoveTransformation"}, "move " + line[1].text)});
       } else if (key.text == "MoveAlias" || key.text == "MoveSequence" || key.text == "Illegal") {
         lines_.fail(key, "'" + key.text + "' lines are not supported", std::string(kKeywords));
       } else {

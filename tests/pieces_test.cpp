@@ -100,11 +100,10 @@ TEST(Pieces, TiplessPyraminxAndSkewb) {
   const auto r = by_levels(pyraminx);
   EXPECT_EQ(r.states, 933120u);
   EXPECT_EQ(r.eccentricity(), 11u);
-  EXPECT_EQ(r.layers,
-            (std::vector<std::uint64_t>{1, 8, 48, 288, 1728, 9896, 51808, 220111, 480467, 166276, 2457, 32}));
+  EXPECT_EQ(r.layers, (std::vector<std::uint64_t>{1, 8, 48, 288, 1728, 9896, 51808, 220111, 480467, 166276, 2457, 32}));
   const auto skewb = by_levels(example("skewb"));
-  EXPECT_EQ(skewb.layers, (std::vector<std::uint64_t>{1, 8, 48, 288, 1728, 10248, 59304, 315198, 1225483, 1455856,
-                                                      81028, 90}));
+  EXPECT_EQ(skewb.layers,
+            (std::vector<std::uint64_t>{1, 8, 48, 288, 1728, 10248, 59304, 315198, 1225483, 1455856, 81028, 90}));
 }
 
 // Identical pieces: the beads' 1,680 arrangements, by the engines and by a BFS over
@@ -194,8 +193,8 @@ TEST(Pieces, MetricsAndMoveSubsets) {
   EXPECT_TRUE(example("cube2", PieceMetric::given).directed());
   // <U, R> of the 2x2x2 cube: 29,160 positions.
   const auto ur = by_levels(example("cube2", PieceMetric::all_powers, {"U", "R"}));
-  EXPECT_EQ(ur.layers, (std::vector<std::uint64_t>{1, 6, 18, 53, 148, 400, 910, 1882, 3276, 4628, 6198, 6325, 4352,
-                                                   941, 22}));
+  EXPECT_EQ(ur.layers,
+            (std::vector<std::uint64_t>{1, 6, 18, 53, 148, 400, 910, 1882, 3276, 4628, 6198, 6325, 4352, 941, 22}));
   EXPECT_THROW(example("cube2", PieceMetric::all_powers, {"U", "D"}), ParseError);
 }
 
@@ -226,7 +225,8 @@ TEST(Pieces, CommandsTakeTwsFiles) {
   r = run_statespace("analyze " + std::string(STATESPACE_EXAMPLES) + "/cube2.toml --quiet --out " +
                      (dir / "toml").string());
   ASSERT_EQ(r.exit_code, 0) << r.std_err;
-  EXPECT_EQ(testing::read_file(dir / "a/cube2/distribution.csv"), testing::read_file(dir / "toml/cube2/distribution.csv"));
+  EXPECT_EQ(testing::read_file(dir / "a/cube2/distribution.csv"),
+            testing::read_file(dir / "toml/cube2/distribution.csv"));
   r = run_statespace("analyze " + cube2 + " --moves U,R --metric quarter --out " + (dir / "b").string());
   ASSERT_EQ(r.exit_code, 0) << r.std_err;
   EXPECT_NE(r.out.find("29,160"), std::string::npos) << r.out;
