@@ -77,19 +77,26 @@ std::vector<std::uint64_t> plain_bfs(const Pieces& p) {
   }
 }
 
+// The published distributions, as the sticker files (kind = "permutation") of the
+// same cube give them (tests/permutation_file_test.cpp asserts those numbers).
 TEST(Pieces, Cube2InBothMetrics) {
+  const auto stickers = [](const std::string& name) {
+    AnalyzeOptions o;
+    o.progress = false;
+    const auto file = std::filesystem::path(STATESPACE_EXAMPLES) / (name + ".toml");
+    return analyze_levels(std::get<CellPermutation>(*make_file_puzzle(file.string())), o);
+  };
   const auto half = by_levels(example("cube2"));
-  EXPECT_EQ(half.layers,
-            (std::vector<std::uint64_t>{1, 9, 54, 321, 1847, 9992, 50136, 227536, 870072, 1887748, 623800, 2644}));
+  EXPECT_EQ(half.layers, stickers("cube2").layers);
   EXPECT_EQ(half.edges, 3674160u * 9 / 2);
+  EXPECT_EQ(half.eccentricity(), 11u);
   EXPECT_EQ(half.farthest.size(), 2644u);
-  EXPECT_TRUE(std::is_sorted(half.farthest.begin(), half.farthest.end(), [&](const auto& a, const auto& b) {
-    const auto p = example("cube2");
-    return p.parse(a) < p.parse(b);
-  }));
+  const auto p = example("cube2");
+  EXPECT_TRUE(std::is_sorted(half.farthest.begin(), half.farthest.end(),
+                             [&](const auto& a, const auto& b) { return p.parse(a) < p.parse(b); }));
   const auto quarter = by_levels(example("cube2", PieceMetric::quarter));
-  EXPECT_EQ(quarter.layers, (std::vector<std::uint64_t>{1, 6, 27, 120, 534, 2256, 8969, 33058, 114149, 360508, 930588,
-                                                        1350852, 782536, 90280, 276}));
+  EXPECT_EQ(quarter.layers, stickers("cube2-quarter").layers);
+  EXPECT_EQ(quarter.eccentricity(), 14u);
   // Seven corners, the last twist implied: 7! * 3^6, every one reachable.
   EXPECT_EQ(example("cube2").rank_space(), 3674160u);
 }
@@ -247,6 +254,14 @@ TEST(Pieces, CommandsTakeTwsFiles) {
   ASSERT_EQ(r.exit_code, 0) << r.std_err;
   EXPECT_NE(r.out.find("cube2: 2 moves"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("moves: U' R'"), std::string::npos) << r.out;
+  // A report manifest names the file like any puzzle.
+  const auto manifest = testing::write_file(
+      dir / "article.toml", "title = \"Beads\"\n[[analysis]]\npuzzle = \"" + example_path("beads").string() +
+                                "\"\n[[table]]\nname = \"overview\"\n");
+  r = run_statespace("report " + manifest.string() + " --quiet --out " + (dir / "article").string());
+  ASSERT_EQ(r.exit_code, 0) << r.out << r.std_err;
+  EXPECT_EQ(testing::read_file(dir / "article/tables/overview.csv"),
+            "puzzle,states,edges,eccentricity,farthest\nbeads,1680,8400,7,2\n");
   r = run_statespace("list " + std::string(STATESPACE_EXAMPLES));
   EXPECT_EQ(r.exit_code, 0) << r.std_err;
   EXPECT_NE(r.out.find("pyraminx-tipless.tws"), std::string::npos) << r.out;
