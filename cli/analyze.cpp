@@ -96,7 +96,9 @@ void print_prediction(const std::string& name, const Components& c, const Compon
 // full, the other kinds by name (docs/puzzle-files.md).
 void print_puzzle_file_help() {
   std::cout << R"(
-Puzzle files: a PUZZLE ending in .toml is read as a file (TOML). Every file has
+Puzzle files: a PUZZLE ending in .toml is read as a file (TOML), one ending in .tws
+as a twisty puzzle in twsearch's format (docs/puzzle-files.md; --moves and --metric
+choose its moves). Every TOML file has
   name  = "klotski"                 the puzzle's name: its report folder
   title = "Klotski, standard start" optional, one line (statespace list DIR shows it)
   kind  = "blocks"                  one of the kinds below
@@ -155,7 +157,7 @@ kind = "blocks", sliding blocks: pieces of any shape on a rectangular board with
 
 int run_analyze(const Args& args, Context& context) {
   std::vector<std::string> names;
-  std::string out = "reports-out", lookup, moves;
+  std::string out = "reports-out", lookup, moves, metric;
   std::string engine = "auto", dot_limit = "300", all_pairs_limit = "20000", checkpoint_every;
   std::string comparisons_limit(kComparisonsLimitDefault);
   MemoryOption memory;
@@ -189,9 +191,12 @@ int run_analyze(const Args& args, Context& context) {
       "checkpoint-every", po::value(&checkpoint_every)->value_name("SECONDS"),
       "with --checkpoint: only when this long has passed since the last one (default 0: every level)")(
       "resume", po::value(&o.resume)->value_name("DIR"), "implicit engine: continue the run checkpointed in DIR")(
-      "moves", po::value(&moves)->value_name("METRIC"),
-      "sliding-block files: step, slide or path, overriding the file's moves")(
-      "quiet,q", po::bool_switch(&quiet), "no progress lines and no summary table");
+      "moves", po::value(&moves)->value_name("MOVES"),
+      "sliding-block files: step, slide or path, overriding the file's moves; .tws files: the moves to use, "
+      "e.g. U,F,R")("metric", po::value(&metric)->value_name("METRIC"),
+                    ".tws files: all-powers (default: R, R2, R' one move each), quarter (R, R') or given (the moves "
+                    "as written; directed when not closed under inverses)")("quiet,q", po::bool_switch(&quiet),
+                                                                            "no progress lines and no summary table");
   po::positional_options_description positional;
   positional.add("puzzle", -1);
   po::variables_map vm;
@@ -240,7 +245,7 @@ int run_analyze(const Args& args, Context& context) {
   std::vector<Job> jobs;
   for (const auto& name : names) {
     Job job{make_puzzle(name), {}, {}};
-    if (!moves.empty()) std::visit([&](auto& p) { override_moves(p, moves); }, job.puzzle);
+    apply_move_options(job.puzzle, moves, metric);
     job.name = std::visit([](const auto& p) { return p.name(); }, job.puzzle);
     for (const auto& earlier : jobs) {
       if (earlier.name == job.name) {

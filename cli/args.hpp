@@ -5,11 +5,14 @@
 // error naming the option.
 #pragma once
 
+#include <algorithm>
 #include <boost/program_options.hpp>
 #include <charconv>
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <variant>
+#include <vector>
 
 #include "analysis/analyze.hpp"
 #include "analysis/engines/explicit/explicit_space.hpp"
@@ -84,6 +87,56 @@ inline Tiles tiles_named(const std::string& name, std::string_view command) {
   }
   const TilesShape shape = parse_tiles_shape(name);
   return Tiles{shape.rows, shape.cols};
+}
+
+// The moves options of analyze and solve. On piece puzzles (.tws files) --moves
+// picks moves by name ("U,F,R") and --metric how they become moves; on sliding-block
+// files --moves is the move rule (step, slide or path). Any other puzzle refuses both.
+inline void apply_move_options(AnyPuzzle& puzzle, const std::string& moves, const std::string& metric) {
+  if (moves.empty() && metric.empty()) return;
+  std::visit(
+      [&](auto& p) {
+        if constexpr (requires { p.chosen_moves(); }) {
+          PieceMetric m = p.metric();
+          if (!metric.empty()) {
+            std::string names;
+            const PieceMetricInfo* found = nullptr;
+            for (const auto& info : kPieceMetrics) {
+              names += (names.empty() ? "" : ", ") + std::string(info.name);
+              if (info.name == metric) found = &info;
+            }
+            if (!found) throw ParseError("bad --metric " + quote_input(metric) + " (expected one of: " + names + ")");
+            m = found->metric;
+          }
+          std::vector<std::string> chosen = p.chosen_moves();
+          if (!moves.empty()) {
+            chosen.clear();
+            std::size_t at = 0;
+            while (at <= moves.size()) {
+              const std::size_t comma = std::min(moves.find(',', at), moves.size());
+              const std::string name = moves.substr(at, comma - at);
+              if (name.empty()) {
+                throw ParseError("bad --moves " + quote_input(moves) +
+                                 " (expected move names separated by commas, e.g. U,F,R)");
+              }
+              chosen.push_back(name);
+              at = comma + 1;
+            }
+          }
+          try {
+            p = std::decay_t<decltype(p)>(p.definition(), m, chosen);
+          } catch (const ParseError& e) {
+            throw ParseError("--moves " + quote_input(moves) + ": " + p.name() + ": " + e.what());
+          }
+        } else {
+          if (!metric.empty()) {
+            throw UsageError("--metric applies to .tws piece puzzles, not to " + p.name() +
+                             " (sliding-block files choose their moves with --moves step, slide or path)");
+          }
+          override_moves(p, moves);
+        }
+      },
+      puzzle);
 }
 
 }  // namespace statespace::cli

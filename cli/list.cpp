@@ -41,12 +41,18 @@ struct FileRow {
 };
 
 FileRow describe_file(const std::filesystem::path& path) {
-  const TomlInput input(path);
   FileRow row;
   row.file = path.filename().string();
-  row.kind = input.string(input.root(), "kind", false, "kind = \"blocks\"").value_or("-");
-  row.title = input.string(input.root(), "title", false, "title = \"a line of text\"").value_or("");
-  const auto puzzle = make_file_puzzle(path.string());
+  std::optional<AnyPuzzle> puzzle;
+  if (path.extension() == ".tws") {
+    row.kind = "tws";
+    puzzle = make_tws_puzzle(path.string());
+  } else {
+    const TomlInput input(path);
+    row.kind = input.string(input.root(), "kind", false, "kind = \"blocks\"").value_or("-");
+    row.title = input.string(input.root(), "title", false, "title = \"a line of text\"").value_or("");
+    puzzle = make_file_puzzle(path.string());
+  }
   std::visit(
       [&](const auto& p) {
         using P = std::decay_t<decltype(p)>;
@@ -71,11 +77,11 @@ FileRow describe_file(const std::filesystem::path& path) {
 
 int list_folder(const std::filesystem::path& dir) {
   if (!std::filesystem::is_directory(dir)) {
-    throw UsageError("list: '" + dir.string() + "' is not a folder (expected a folder of .toml puzzle files)");
+    throw UsageError("list: '" + dir.string() + "' is not a folder (expected a folder of .toml or .tws puzzle files)");
   }
   std::vector<std::filesystem::path> files;
   for (const auto& e : std::filesystem::directory_iterator(dir)) {
-    if (e.is_regular_file() && e.path().extension() == ".toml") files.push_back(e.path());
+    if (e.is_regular_file() && is_puzzle_file_name(e.path().filename().string())) files.push_back(e.path());
   }
   std::sort(files.begin(), files.end(),
             [](const auto& a, const auto& b) { return a.filename().string() < b.filename().string(); });
@@ -103,7 +109,8 @@ int list_folder(const std::filesystem::path& dir) {
         << r.kind << std::setw(8) << r.board << std::right << std::setw(22) << r.size << "  " << r.title << "\n";
   }
   out << "\nboard: rows x columns (or the row lengths). positions: an upper bound, no search run: every\n"
-         "arrangement of the cells (graph, permutation) or every placement of the pieces, moving or not\n"
+         "arrangement of the cells (graph, permutation), the rank space (tws) or every placement of the pieces, moving "
+         "or not\n"
          "(blocks; counted up to "
       << with_commas(kCountLimit) << "). statespace analyze FILE gives the reachable count.\n";
   std::cout << out.str();
@@ -117,7 +124,7 @@ int run_list(const Args& args, Context& context) {
   std::string dir;
   po::options_description options("Options");
   options.add_options()("dir", po::value(&dir)->value_name("DIR"),
-                        "list the puzzle files (*.toml) in this folder instead of the built-in puzzles");
+                        "list the puzzle files (*.toml, *.tws) in this folder instead of the built-in puzzles");
   po::positional_options_description positional;
   positional.add("dir", 1);
   po::variables_map vm;
@@ -146,7 +153,7 @@ int run_list(const Args& args, Context& context) {
     std::cout << "  " << std::left << std::setw(12) << m.form << "seed " << std::setw(9)
               << (m.seed.empty() ? std::string_view("-") : m.seed) << m.description << "\n";
   }
-  std::cout << "\nPuzzle files: statespace list DIR lists the *.toml files in a folder.\n";
+  std::cout << "\nPuzzle files: statespace list DIR lists the *.toml and *.tws files in a folder.\n";
   return 0;
 }
 

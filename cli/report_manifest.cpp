@@ -7,6 +7,7 @@
 #include "analysis/analyze.hpp"
 #include "cli/args.hpp"
 #include "core/errors.hpp"
+#include "puzzles/puzzle_file.hpp"
 #include "puzzles/toml_input.hpp"
 #include "reports/article.hpp"
 #include "reports/puzzle_report.hpp"
@@ -124,7 +125,7 @@ class Loader {
     a.puzzle = string(t, "puzzle", "", true, "e.g. puzzle = \"tiles:3x3\"");
     const toml::node& puzzle = *t.get("puzzle");
     a.puzzle_path = a.puzzle;
-    if (a.puzzle.ends_with(".toml") || a.puzzle.find('/') != std::string::npos) {
+    if (is_puzzle_file_name(a.puzzle) || a.puzzle.find('/') != std::string::npos) {
       const auto path = input_.file().parent_path() / a.puzzle;
       std::ifstream in(path, std::ios::binary);
       if (!in)

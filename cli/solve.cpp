@@ -11,12 +11,13 @@
 #include "cli/optimal.hpp"
 #include "core/lookup.hpp"
 #include "core/notation.hpp"
+#include "puzzles/puzzle_file.hpp"
 #include "puzzles/registry.hpp"
 
 namespace statespace::cli {
 
 int run_solve(const Args& args, Context& context) {
-  std::string name, position, goal_text, format = "boards", method = "bfs", lookup = "ranked", metric;
+  std::string name, position, goal_text, format = "boards", method = "bfs", lookup = "ranked", moves, metric;
   std::string comparisons_limit(kComparisonsLimitDefault);
   MemoryOption memory;
   std::string batch, pdb_dir, partition;
@@ -26,8 +27,10 @@ int run_solve(const Args& args, Context& context) {
       "position", po::value(&position)->value_name("POSITION"),
       "the start position, quoted: \"N O L L / F O F _\" (puzzle files: default their start)")(
       "from", po::value(&position)->value_name("POSITION"), "the start position (same as POSITION)")(
-      "moves", po::value(&metric)->value_name("METRIC"),
-      "sliding-block files: step, slide or path, overriding the file's moves")(
+      "moves", po::value(&moves)->value_name("MOVES"),
+      "sliding-block files: step, slide or path, overriding the file's moves; .tws files: the moves to use, "
+      "e.g. U,F,R")("metric", po::value(&metric)->value_name("METRIC"),
+                    ".tws files: all-powers (default), quarter or given")(
       "goal", po::value(&goal_text)->value_name("POSITION"), "the goal position (default: the puzzle's goal)")(
       "format", po::value(&format)->default_value(format)->value_name("FORMAT"),
       "boards (one board per step) or csv (step,position)")(
@@ -71,7 +74,7 @@ int run_solve(const Args& args, Context& context) {
       parse_whole("--comparisons-limit", comparisons_limit, 0, std::numeric_limits<std::uint64_t>::max());
 
   AnyPuzzle puzzle = make_puzzle(name);
-  if (!metric.empty()) std::visit([&](auto& p) { override_moves(p, metric); }, puzzle);
+  apply_move_options(puzzle, moves, metric);
   return std::visit(
       [&](const auto& p) {
         using P = std::decay_t<decltype(p)>;
@@ -80,7 +83,7 @@ int run_solve(const Args& args, Context& context) {
         if constexpr (kPartialGoal) partial = goal_text.empty() && p.has_goal();
         // A puzzle file names its start, so every kind of file solves without a
         // POSITION; a built-in model only knows its goal.
-        const bool from_file = name.ends_with(".toml");
+        const bool from_file = is_puzzle_file_name(name);
         if (position.empty() && !partial && !from_file) {
           throw ParseError("solve: missing POSITION (usage: statespace solve PUZZLE POSITION [options])");
         }

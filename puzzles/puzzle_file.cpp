@@ -2,6 +2,8 @@
 
 #include <string>
 
+#include "puzzles/tws_file.hpp"
+
 namespace statespace {
 
 const std::vector<PuzzleKind>& puzzle_kinds() {
@@ -20,6 +22,13 @@ std::optional<AnyPuzzle> make_file_puzzle(std::string_view name) {
   if (!name.ends_with(".toml")) return std::nullopt;
   return load_puzzle_file(TomlInput{std::filesystem::path(name)});
 }
+
+std::optional<AnyPuzzle> make_tws_puzzle(std::string_view name) {
+  if (!name.ends_with(".tws")) return std::nullopt;
+  return AnyPuzzle(load_tws(std::filesystem::path(name)));
+}
+
+bool is_puzzle_file_name(std::string_view name) { return name.ends_with(".toml") || name.ends_with(".tws"); }
 
 AnyPuzzle load_puzzle_file(const TomlInput& file) {
   std::string kinds;

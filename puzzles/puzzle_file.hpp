@@ -25,6 +25,13 @@ const std::vector<PuzzleKind>& puzzle_kinds();
 // (FILE:LINE:COLUMN:) for a file that cannot be read or is not a valid puzzle.
 std::optional<AnyPuzzle> make_file_puzzle(std::string_view name);
 
+// The puzzle in file `name` when it ends in ".tws" (puzzles/tws_file.hpp), else
+// nothing; throws ParseError as above.
+std::optional<AnyPuzzle> make_tws_puzzle(std::string_view name);
+
+// Whether `name` names a puzzle file (.toml or .tws) rather than a built-in model.
+bool is_puzzle_file_name(std::string_view name);
+
 // The puzzle a parsed file describes, by its `kind`; throws ParseError as above.
 AnyPuzzle load_puzzle_file(const TomlInput& file);
 

@@ -60,6 +60,7 @@ const std::vector<ModelEntry>& models() {
        {"tiles:3x3"},
        make_tiles},
       {"FILE.toml", "", "a puzzle described in a TOML file (see docs/puzzle-files.md)", {}, {}, make_file_puzzle},
+      {"FILE.tws", "", "a twisty puzzle in twsearch's .tws format (see docs/puzzle-files.md)", {}, {}, make_tws_puzzle},
   };
   return table;
 }

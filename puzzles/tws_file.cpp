@@ -1,0 +1,298 @@
+#include "puzzles/tws_file.hpp"
+
+#include <fstream>
+#include <iterator>
+#include <optional>
+#include <sstream>
+
+#include "core/errors.hpp"
+#include "core/text.hpp"
+#include "puzzles/toml_input.hpp"
+
+namespace statespace {
+
+namespace {
+
+constexpr std::string_view kKeywords = "Name, Set, Solved, StartState, Move or MoveTransformation";
+
+struct Token {
+  std::string text;
+  int line = 0;
+  int column = 0;
+};
+
+// The file as lines of tokens, blank lines and comments left out.
+class Lines {
+ public:
+  Lines(std::filesystem::path file, const std::string& text) : file_(std::move(file)) {
+    int line = 0;
+    std::size_t at = 0;
+    while (at <= text.size()) {
+      std::size_t end = text.find('\n', at);
+      if (end == std::string::npos) end = text.size();
+      ++line;
+      std::vector<Token> tokens;
+      for (std::size_t i = at; i < end;) {
+        if (static_cast<unsigned char>(text[i]) <= ' ') {
+          ++i;
+          continue;
+        }
+        if (text[i] == '#') break;  // a comment runs to the end of the line
+        const std::size_t start = i;
+        while (i<end&& static_cast<unsigned char>(text[i])> ' ') ++i;
+        tokens.push_back({text.substr(start, i - start), line, int(start - at) + 1});
+      }
+      if (!tokens.empty()) lines_.push_back(std::move(tokens));
+      at = end + 1;
+    }
+    last_line_ = line;
+  }
+
+  [[nodiscard]] bool done() const { return next_ == lines_.size(); }
+  const std::vector<Token>& next() {
+    if (done()) fail_end("the file ends inside a block", "End");
+    return lines_[next_++];
+  }
+  [[nodiscard]] const std::vector<Token>& peek() const { return lines_[next_]; }
+
+  [[noreturn]] void fail(const Token& at, const std::string& problem, std::string_view expected) const {
+    throw ParseError(file_.string() + ":" + std::to_string(at.line) + ":" + std::to_string(at.column) + ": " + problem +
+                     "; expected " + std::string(expected));
+  }
+  [[noreturn]] void fail_end(const std::string& problem, std::string_view expected) const {
+    fail({"", last_line_, 1}, problem, expected);
+  }
+  // A line of exactly `count` tokens, the first being its keyword.
+  void expect(const std::vector<Token>& line, std::size_t count, std::string_view form) const {
+    if (line.size() != count) {
+      fail(line.size() > count ? line[count] : line.front(),
+           quote_input(line.front().text) + " takes " + std::to_string(count - 1) + (count == 2 ? " word" : " words"),
+           form);
+    }
+  }
+
+ private:
+  std::filesystem::path file_;
+  std::vector<std::vector<Token>> lines_;
+  std::size_t next_ = 0;
+  int last_line_ = 0;
+};
+
+std::optional<int> number(const std::string& text) {
+  if (text.empty() || text.size() > 3) return std::nullopt;
+  int v = 0;
+  for (const char c : text) {
+    if (c < '0' || c > '9') return std::nullopt;
+    v = v * 10 + (c - '0');
+  }
+  return v;
+}
+
+bool is_number_line(const std::vector<Token>& line) {
+  const char c = line.front().text.front();
+  return (c >= '0' && c <= '9') || c == '?' || c == '-';
+}
+
+// What a block is for: a position (Solved, StartState) or a move (Move,
+// MoveTransformation); from zero (StartState, MoveTransformation) or one.
+struct BlockKind {
+  bool move = false;
+  bool from_zero = false;
+};
+
+class Reader {
+ public:
+  Reader(const std::filesystem::path& file, const std::string& text) : lines_(file, text), file_(file) {}
+
+  PieceDefinition read() {
+    bool named = false, solved = false;
+    while (!lines_.done()) {
+      const auto& line = lines_.next();
+      const Token& key = line.front();
+      if (key.text == "Name") {
+        if (named || !def_.sets.empty()) lines_.fail(key, "Name after the sets or twice", "one Name line, first");
+        lines_.expect(line, 2, "Name NAME");
+        if (const auto problem = name_problem(line[1].text); !problem.empty()) {
+          lines_.fail(line[1], "the name " + quote_input(line[1].text) + " " + problem, kNameForm);
+        }
+        def_.name = line[1].text;
+        named = true;
+      } else if (key.text == "Set") {
+        if (solved) lines_.fail(key, "Set after the solved state", "every Set line before Solved");
+        read_set(line);
+      } else if (key.text == "Solved" || key.text == "StartState") {
+        if (def_.sets.empty()) lines_.fail(key, "Solved before any Set", "Set NAME PLACES ORIENTATIONS first");
+        if (solved) lines_.fail(key, "a second solved state", "one Solved or StartState block");
+        lines_.expect(line, 1, key.text + " alone on its line");
+        def_.solved = read_block({false, key.text == "StartState"}, key.text);
+        solved = true;
+      } else if (key.text == "Move" || key.text == "MoveTransformation") {
+        if (!solved) lines_.fail(key, "a move before the solved state", "Solved ... End before the moves");
+        lines_.expect(line, 2, key.text + " NAME");
+        for (const auto& m : def_.moves) {
+          if (m.name == line[1].text)
+            lines_.fail(line[1], "move " + shown_text(m.name) + " defined twice", "one block a move");
+        }
+        if (first_move_.line == 0) first_move_ = key;
+        def_.moves.push_back(
+            {line[1].text, read_block({true, key.text == "MoveTransformation"}, "move " + line[1].text)});
+      } else if (key.text == "MoveAlias" || key.text == "MoveSequence" || key.text == "Illegal") {
+        lines_.fail(key, "'" + key.text + "' lines are not supported", std::string(kKeywords));
+      } else {
+        lines_.fail(key, "unexpected " + quote_input(key.text), "a line starting with " + std::string(kKeywords));
+      }
+    }
+    if (def_.sets.empty()) lines_.fail_end("no Set line", "Set NAME PLACES ORIENTATIONS");
+    if (!solved) lines_.fail_end("no solved state", "Solved ... End after the sets");
+    if (def_.moves.empty()) lines_.fail_end("no moves", "Move NAME ... End blocks after the solved state");
+    if (!named) {
+      const std::string stem = file_.stem().string();
+      if (const auto problem = name_problem(stem); !problem.empty()) {
+        lines_.fail(first_set_, "no Name, and the file name " + quote_input(stem) + " " + problem,
+                    "a Name NAME line: " + std::string(kNameForm));
+      }
+      def_.name = stem;
+    }
+    return def_;
+  }
+
+  [[noreturn]] void fail_model(const std::string& problem) const {
+    const bool moves = problem.starts_with("move ") || problem.starts_with("no move");
+    lines_.fail(moves ? first_move_ : first_set_, problem, "a puzzle whose positions rank below 2^64");
+  }
+
+ private:
+  void read_set(const std::vector<Token>& line) {
+    constexpr std::string_view form = "Set NAME PLACES ORIENTATIONS, e.g. Set CORNERS 8 3";
+    lines_.expect(line, 4, form);
+    if (is_number_line({line[1]})) lines_.fail(line[1], "a set name starting with a digit", form);
+    for (const auto& s : def_.sets) {
+      if (s.name == line[1].text) lines_.fail(line[1], "set " + shown_text(s.name) + " defined twice", form);
+    }
+    const auto places = number(line[2].text), orientations = number(line[3].text);
+    if (!places || *places < 1 || *places > 255) lines_.fail(line[2], "places must be 1 to 255", form);
+    if (!orientations || *orientations < 1 || *orientations > 127) {
+      lines_.fail(line[3], "orientations must be 1 to 127", form);
+    }
+    if (def_.sets.size() == pieces_detail::kMaxSets) {
+      lines_.fail(line[0], "more than " + std::to_string(pieces_detail::kMaxSets) + " sets", form);
+    }
+    if (first_set_.line == 0) first_set_ = line[0];
+    def_.sets.push_back({line[1].text, *places, *orientations});
+  }
+
+  // A Solved/StartState or Move/MoveTransformation block, up to its End line.
+  PieceTransform read_block(BlockKind kind, const std::string& what) {
+    PieceTransform t;
+    std::vector<bool> given(def_.sets.size());
+    for (const auto& set : def_.sets) {
+      std::vector<int> p(std::size_t(set.size));
+      for (int i = 0; i < set.size; ++i) p[std::size_t(i)] = i;
+      t.perm.push_back(p);
+      t.twist.emplace_back(std::size_t(set.size), 0);
+    }
+    std::string set_names;
+    for (const auto& s : def_.sets) set_names += (set_names.empty() ? "" : ", ") + s.name;
+    while (true) {
+      const auto& line = lines_.next();
+      const Token& key = line.front();
+      if (key.text == "End") {
+        lines_.expect(line, 1, "End alone on its line");
+        return t;
+      }
+      if (is_number_line(line)) lines_.fail(key, "numbers outside a set", "a set name (" + set_names + ") first");
+      std::size_t k = 0;
+      while (k < def_.sets.size() && def_.sets[k].name != key.text) ++k;
+      if (k == def_.sets.size()) {
+        lines_.fail(key, "unknown set " + quote_input(key.text) + " in " + what, "one of: " + set_names + ", or End");
+      }
+      if (given[k]) lines_.fail(key, "set " + key.text + " twice in " + what, "each set once a block");
+      given[k] = true;
+      lines_.expect(line, 1, "the set name alone on its line");
+      const PieceSet& set = def_.sets[k];
+      const auto n = std::size_t(set.size);
+      const std::string perm_form = std::to_string(n) + " numbers from " + (kind.from_zero ? "0" : "1") +
+                                    (kind.move ? ", each once" : "") + " for set " + set.name;
+      const auto& perm_line = lines_.next();
+      if (!is_number_line(perm_line)) lines_.fail(perm_line.front(), "no numbers for set " + set.name, perm_form);
+      read_numbers(perm_line, n, perm_form, kind.from_zero ? 0 : 1, kind.move ? int(n) - (kind.from_zero ? 1 : 0) : 255,
+                   t.perm[k]);
+      for (auto& v : t.perm[k]) v -= kind.from_zero ? 0 : 1;
+      if (kind.move) {
+        std::vector<bool> seen(n);
+        for (std::size_t i = 0; i < n; ++i) {
+          const auto v = std::size_t(t.perm[k][i]);
+          if (seen[v]) lines_.fail(perm_line[i], "place " + perm_line[i].text + " twice in " + what, perm_form);
+          seen[v] = true;
+        }
+      }
+      std::vector<int> twist(n, 0);
+      if (!lines_.done() && is_number_line(lines_.peek())) {
+        const std::string twist_form =
+            std::to_string(n) + " twists from 0 to " + std::to_string(set.orientations - 1) + " for set " + set.name;
+        read_numbers(lines_.next(), n, twist_form, 0, set.orientations - 1, twist);
+      }
+      // A ksolve Move gives the twist of a piece by the place it leaves; the model, as
+      // MoveTransformation does, by the place it reaches.
+      for (std::size_t i = 0; i < n; ++i) {
+        t.twist[k][i] = kind.move && !kind.from_zero ? twist[std::size_t(t.perm[k][i])] : twist[i];
+      }
+    }
+  }
+
+  void read_numbers(const std::vector<Token>& line, std::size_t n, const std::string& form, int low, int high,
+                    std::vector<int>& out) {
+    for (std::size_t i = 0; i < line.size() && i < n; ++i) {
+      if (line[i].text == "?") lines_.fail(line[i], "wildcards ('?') are not supported", form);
+      const auto v = number(line[i].text);
+      if (!v || *v < low || *v > high) lines_.fail(line[i], quote_input(line[i].text) + " out of range", form);
+      out[i] = *v;
+    }
+    if (line.size() != n) {
+      lines_.fail(line.size() > n ? line[n] : line.back(),
+                  std::to_string(line.size()) + (line.size() == 1 ? " number" : " numbers"), form);
+    }
+  }
+
+  Lines lines_;
+  std::filesystem::path file_;
+  PieceDefinition def_;
+  Token first_set_, first_move_;
+};
+
+std::string read_file(const std::filesystem::path& file) {
+  std::error_code ec;
+  const auto size = std::filesystem::file_size(file, ec);
+  if (ec) throw ParseError(file.string() + ":1:1: cannot read the file; expected a readable .tws file");
+  if (size > kMaxTwsBytes) {
+    throw ParseError(file.string() + ":1:1: " + std::to_string(size) + " bytes; expected at most " +
+                     std::to_string(kMaxTwsBytes));
+  }
+  std::ifstream in(file, std::ios::binary);
+  std::ostringstream text;
+  text << in.rdbuf();
+  if (!in) throw ParseError(file.string() + ":1:1: cannot read the file; expected a readable .tws file");
+  return text.str();
+}
+
+}  // namespace
+
+PieceDefinition parse_tws(const std::filesystem::path& file, const std::string& text) {
+  return Reader(file, text).read();
+}
+
+PieceDefinition read_tws(const std::filesystem::path& file) { return parse_tws(file, read_file(file)); }
+
+Pieces load_tws(const std::filesystem::path& file, const std::string& text) {
+  Reader reader(file, text);
+  const PieceDefinition def = reader.read();
+  try {
+    return Pieces(def, PieceMetric::all_powers);
+  } catch (const ParseError& e) {
+    reader.fail_model(e.what());
+  }
+}
+
+Pieces load_tws(const std::filesystem::path& file) { return load_tws(file, read_file(file)); }
+
+}  // namespace statespace

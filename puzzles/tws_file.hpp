@@ -1,0 +1,45 @@
+// Puzzles in twsearch's (and ksolve's) `.tws` format, the form the cubing world
+// writes its puzzles in, read into a PieceDefinition (puzzles/piece_definition.hpp):
+//
+//   Name cube2                 # optional; else the file's stem names the puzzle
+//   Set CORNERS 7 3            # a set: its places (and pieces) and orientations
+//   Solved                     # or StartState, whose piece numbers count from 0
+//   CORNERS
+//   1 2 3 4 5 6 7              # the piece at each place; repeats: identical pieces
+//   0 0 0 0 0 0 0              # its orientation (optional: all 0)
+//   End
+//   Move R                     # or MoveTransformation, numbers from 0
+//   CORNERS
+//   1 5 2 3 4 6 7              # place i receives the piece from place perm[i]
+//   0 1 2 0 0 0 0              # Move: the twist of the piece by where it came from;
+//   End                        # MoveTransformation: by where it goes
+//
+// Sets a block leaves out stay as solved (positions) or still (moves). Lines whose
+// first character past blanks is '#' are comments. twsearch's wildcards ('?'),
+// Illegal, MoveAlias and MoveSequence lines are refused. Every error is one line
+// `FILE:LINE:COLUMN: problem; expected form`, thrown as ParseError.
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <string>
+
+#include "puzzles/piece_definition.hpp"
+#include "puzzles/pieces.hpp"
+
+namespace statespace {
+
+// Files are a few kilobytes; a larger one is refused unread.
+inline constexpr std::uintmax_t kMaxTwsBytes = 1 << 20;
+
+// The definition in `file`; throws ParseError (FILE:LINE:COLUMN:).
+PieceDefinition read_tws(const std::filesystem::path& file);
+// The definition in `text`, errors naming `file` (tests feed texts without writing them).
+PieceDefinition parse_tws(const std::filesystem::path& file, const std::string& text);
+
+// The model of a file with every move in the default metric (all-powers): parse_tws,
+// then Pieces, whose refusals (ranks past 2^64) are reported at the first Set line.
+Pieces load_tws(const std::filesystem::path& file);
+Pieces load_tws(const std::filesystem::path& file, const std::string& text);
+
+}  // namespace statespace

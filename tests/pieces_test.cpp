@@ -1,0 +1,330 @@
+// The ranked piece model and `.tws` files: published distributions (the 2x2x2
+// cube in both metrics, the tipless Pyraminx, the Skewb), identical pieces against a
+// plain BFS, rank round trips over whole rank spaces, the successor tables against
+// applying the moves, a directed metric against a forward BFS, move subsets, and
+// broken files.
+#include <gtest/gtest.h>
+#include <tbb/global_control.h>
+
+#include <map>
+#include <set>
+
+#include "analysis/analyze.hpp"
+#include "analysis/engines/levels/analyze_levels.hpp"
+#include "bad_file.hpp"
+#include "core/errors.hpp"
+#include "puzzles/puzzle_file.hpp"
+#include "puzzles/tws_file.hpp"
+#include "test_util.hpp"
+
+namespace statespace {
+namespace {
+
+using testing::fresh_dir;
+using testing::run_statespace;
+
+std::filesystem::path example_path(const std::string& name) {
+  return std::filesystem::path(STATESPACE_EXAMPLES) / (name + ".tws");
+}
+Pieces example(const std::string& name, PieceMetric metric = PieceMetric::all_powers,
+               const std::vector<std::string>& moves = {}) {
+  return Pieces(read_tws(example_path(name)), metric, moves);
+}
+
+AnalysisResult by_levels(const Pieces& p) {
+  AnalyzeOptions o;
+  o.progress = false;
+  return analyze_levels(p, o);
+}
+AnalysisResult by_graph(const Pieces& p) {
+  AnalyzeOptions o;
+  o.progress = false;
+  return analyze_explicit(p, o).result;
+}
+
+// A move applied to a position the slow way, straight from the definition.
+Pieces::Position apply(const Pieces& p, const Pieces::Position& s, const PieceTransform& t) {
+  Pieces::Position out = s;
+  for (std::size_t k = 0; k < s.perm.size(); ++k) {
+    const int o = p.definition().sets[k].orientations;
+    for (std::size_t i = 0; i < s.perm[k].size(); ++i) {
+      const auto from = std::size_t(t.perm[k][i]);
+      out.perm[k][i] = s.perm[k][from];
+      out.twist[k][i] = (s.twist[k][from] + t.twist[k][i]) % o;
+    }
+  }
+  return out;
+}
+
+// Positions by distance from the solved state, breadth first over positions (no
+// ranks, no tables), following the moves forward only.
+std::vector<std::uint64_t> plain_bfs(const Pieces& p) {
+  const Pieces::Position start = p.position(p.start().rank);
+  std::set<std::pair<std::vector<std::vector<int>>, std::vector<std::vector<int>>>> seen{{start.perm, start.twist}};
+  std::vector<Pieces::Position> frontier{start};
+  std::vector<std::uint64_t> layers{1};
+  while (true) {
+    std::vector<Pieces::Position> next;
+    for (const auto& s : frontier) {
+      for (const auto& m : p.moves()) {
+        const auto t = apply(p, s, m.transform);
+        if (seen.insert({t.perm, t.twist}).second) next.push_back(t);
+      }
+    }
+    if (next.empty()) return layers;
+    layers.push_back(next.size());
+    frontier = std::move(next);
+  }
+}
+
+// The published distributions, as the sticker files (kind = "permutation") of the
+// same cube give them (tests/permutation_file_test.cpp asserts those numbers).
+TEST(Pieces, Cube2InBothMetrics) {
+  const auto stickers = [](const std::string& name) {
+    AnalyzeOptions o;
+    o.progress = false;
+    const auto file = std::filesystem::path(STATESPACE_EXAMPLES) / (name + ".toml");
+    return analyze_levels(std::get<CellPermutation>(*make_file_puzzle(file.string())), o);
+  };
+  const auto half = by_levels(example("cube2"));
+  EXPECT_EQ(half.layers, stickers("cube2").layers);
+  EXPECT_EQ(half.edges, 3674160u * 9 / 2);
+  EXPECT_EQ(half.eccentricity(), 11u);
+  EXPECT_EQ(half.farthest.size(), 2644u);
+  const auto p = example("cube2");
+  EXPECT_TRUE(std::is_sorted(half.farthest.begin(), half.farthest.end(),
+                             [&](const auto& a, const auto& b) { return p.parse(a) < p.parse(b); }));
+  const auto quarter = by_levels(example("cube2", PieceMetric::quarter));
+  EXPECT_EQ(quarter.layers, stickers("cube2-quarter").layers);
+  EXPECT_EQ(quarter.eccentricity(), 14u);
+  // Seven corners, the last twist implied: 7! * 3^6, every one reachable.
+  EXPECT_EQ(example("cube2").rank_space(), 3674160u);
+}
+
+TEST(Pieces, TiplessPyraminxAndSkewb) {
+  const auto pyraminx = example("pyraminx-tipless");
+  EXPECT_EQ(pyraminx.rank_space(), 933120u);
+  const auto r = by_levels(pyraminx);
+  EXPECT_EQ(r.states, 933120u);
+  EXPECT_EQ(r.eccentricity(), 11u);
+  EXPECT_EQ(r.layers, (std::vector<std::uint64_t>{1, 8, 48, 288, 1728, 9896, 51808, 220111, 480467, 166276, 2457, 32}));
+  const auto skewb = by_levels(example("skewb"));
+  EXPECT_EQ(skewb.layers,
+            (std::vector<std::uint64_t>{1, 8, 48, 288, 1728, 10248, 59304, 315198, 1225483, 1455856, 81028, 90}));
+}
+
+// Identical pieces: the beads' 1,680 arrangements, by the engines and by a BFS over
+// positions; the levels engine and the explicit graph agree at 1, 2 and 4 threads.
+TEST(Pieces, IdenticalPiecesAgainstPlainBfs) {
+  const auto beads = example("beads");
+  EXPECT_EQ(beads.rank_space(), 1680u);
+  const auto expected = plain_bfs(beads);
+  std::uint64_t total = 0;
+  for (auto n : expected) total += n;
+  EXPECT_EQ(total, 1680u);
+  for (int threads : {1, 2, 4}) {
+    tbb::global_control limit(tbb::global_control::max_allowed_parallelism, std::size_t(threads));
+    const auto levels = by_levels(beads);
+    const auto graph = by_graph(beads);
+    EXPECT_EQ(levels.layers, expected);
+    EXPECT_EQ(graph.layers, expected);
+    EXPECT_EQ(levels.farthest, graph.farthest);
+    EXPECT_EQ(levels.edges, graph.edges);
+  }
+}
+
+// position_rank(position(r)) == r over whole rank spaces, and rank order is the
+// order of the positions' digits.
+TEST(Pieces, RankRoundTripsOverWholeSpaces) {
+  for (const char* name : {"beads", "pyraminx-tipless", "cube2"}) {
+    const auto p = example(name);
+    for (std::uint64_t r = 0; r < p.rank_space(); ++r) {
+      ASSERT_EQ(p.position_rank(p.position(r)), r) << name;
+    }
+    EXPECT_EQ(p.parse(p.format(p.unrank(p.rank_space() - 1))).rank, p.rank_space() - 1) << name;
+  }
+  // Every reduction at once: even permutations only (3-cycles), a fixed total twist,
+  // identical pieces, a set no move twists.
+  PieceDefinition d{"mixed",
+                    {{"A", 4, 3}, {"B", 4, 1}, {"C", 3, 2}},
+                    {{{0, 1, 2, 3}, {0, 0, 1, 1}, {0, 1, 2}}, {{0, 0, 0, 0}, {0, 0, 0, 0}, {0, 0, 0}}},
+                    {{"X", {{{1, 2, 0, 3}, {0, 1, 2, 3}, {1, 2, 0}}, {{1, 2, 0, 0}, {0, 0, 0, 0}, {0, 0, 0}}}},
+                     {"Y", {{{0, 2, 3, 1}, {1, 0, 3, 2}, {0, 1, 2}}, {{0, 0, 2, 1}, {0, 0, 0, 0}, {0, 0, 0}}}}}};
+  const Pieces mixed(d, PieceMetric::all_powers);
+  // A: 4!/2 * 3^3, B: 4!/(2!2!), C: 3!/2 (even), twists never change: 324 * 6 * 3.
+  EXPECT_EQ(mixed.rank_space(), 12u * 27 * 6 * 3);
+  for (std::uint64_t r = 0; r < mixed.rank_space(); ++r) {
+    ASSERT_EQ(mixed.position_rank(mixed.position(r)), r);
+    ASSERT_EQ(mixed.parse(mixed.format({r})).rank, r);
+  }
+  EXPECT_EQ(mixed.format(mixed.start()), "A 1 2 3 4 / 0 0 0 0 / B 1 1 2 2 / C 1 2 3 / 0 0 0");
+  EXPECT_THROW((void)mixed.parse("A 2 1 3 4 / 0 0 0 0 / B 1 1 2 2 / C 1 2 3 / 0 0 0"), ParseError);  // odd
+  EXPECT_THROW((void)mixed.parse("A 1 2 3 4 / 1 0 0 0 / B 1 1 2 2 / C 1 2 3 / 0 0 0"), ParseError);  // twist sum
+  EXPECT_THROW((void)mixed.parse("A 1 2 3 4 / 0 0 0 0 / B 1 1 2 2 / C 1 2 3 / 1 1 0"), ParseError);  // untwisted
+  EXPECT_THROW((void)mixed.parse("A 1 2 3 4 / 0 0 0 0 / B 1 2 2 2 / C 1 2 3 / 0 0 0"), ParseError);  // pieces
+  EXPECT_THROW((void)mixed.parse("B 1 1 2 2 / A 1 2 3 4 / 0 0 0 0 / C 1 2 3 / 0 0 0"), ParseError);  // order
+}
+
+// The per-coordinate tables give what applying each move to the position gives, and
+// the predecessors are the positions one move away that lead back.
+TEST(Pieces, SuccessorTablesFollowTheMoves) {
+  for (const auto& p : {example("cube2"), example("skewb-free"), example("cube3-RU"), example("beads"),
+                        example("cube2", PieceMetric::given)}) {
+    const std::uint64_t step = p.rank_space() / 997 + 1;
+    for (std::uint64_t r = 0; r < p.rank_space(); r += step) {
+      const auto s = p.position(r);
+      std::size_t m = 0;
+      p.for_each_successor_rank(r, [&](std::uint64_t t) {
+        ASSERT_EQ(t, p.position_rank(apply(p, s, p.moves()[m].transform))) << p.name() << " " << m;
+        ++m;
+      });
+      EXPECT_EQ(m, p.moves().size());
+      p.for_each_predecessor(p.unrank(r), [&](const Pieces::State& before) {
+        bool leads_back = false;
+        p.for_each_successor(before, [&](const Pieces::State& t) { leads_back = leads_back || t.rank == r; });
+        EXPECT_TRUE(leads_back) << p.name();
+      });
+    }
+  }
+}
+
+// twsearch's metrics and move names; a subset of the moves.
+TEST(Pieces, MetricsAndMoveSubsets) {
+  std::vector<std::string> names;
+  for (const auto& m : example("cube2").moves()) names.push_back(m.name);
+  EXPECT_EQ(names, (std::vector<std::string>{"U", "U2", "U'", "R", "R2", "R'", "F", "F2", "F'"}));
+  names.clear();
+  for (const auto& m : example("cube2", PieceMetric::quarter).moves()) names.push_back(m.name);
+  EXPECT_EQ(names, (std::vector<std::string>{"U", "U'", "R", "R'", "F", "F'"}));
+  EXPECT_FALSE(example("cube2").directed());
+  EXPECT_TRUE(example("cube2", PieceMetric::given).directed());
+  // <U, R> of the 2x2x2 cube: 29,160 positions.
+  const auto ur = by_levels(example("cube2", PieceMetric::all_powers, {"U", "R"}));
+  EXPECT_EQ(ur.layers,
+            (std::vector<std::uint64_t>{1, 6, 18, 53, 148, 400, 910, 1882, 3276, 4628, 6198, 6325, 4352, 941, 22}));
+  EXPECT_THROW(example("cube2", PieceMetric::all_powers, {"U", "D"}), ParseError);
+}
+
+// The moves as given (clockwise quarter turns only) make a directed space: the
+// explicit engine follows the moves forward, as a plain BFS does. The sorted levels,
+// which drop revisits against the two levels before only, are not offered.
+TEST(Pieces, DirectedGivenMetricAgainstForwardBfs) {
+  const auto beads = example("beads", PieceMetric::given);
+  ASSERT_TRUE(beads.directed());
+  EXPECT_FALSE(beads.packing(beads.start()));
+  EXPECT_EQ(by_graph(beads).layers, plain_bfs(beads));
+  EXPECT_EQ(by_graph(beads).layers,
+            (std::vector<std::uint64_t>{1, 2, 4, 8, 16, 32, 62, 111, 169, 257, 342, 339, 220, 90, 21, 6}));
+  // Twists too: <U, R> of the 2x2x2 cube in clockwise quarter turns.
+  const auto cube = example("cube2", PieceMetric::given, {"U", "R"});
+  const auto forward = plain_bfs(cube);
+  EXPECT_EQ(by_graph(cube).layers, forward);
+  EXPECT_EQ(by_graph(cube).states, 29160u);
+}
+
+// analyze, solve and list take .tws files; --moves and --metric choose the moves.
+TEST(Pieces, CommandsTakeTwsFiles) {
+  const auto dir = fresh_dir("pieces-cli");
+  const std::string cube2 = example_path("cube2").string();
+  auto r = run_statespace("analyze " + cube2 + " --quiet --out " + (dir / "a").string());
+  ASSERT_EQ(r.exit_code, 0) << r.std_err;
+  // The same cube as stickers (kind = "permutation") has the same distribution.
+  r = run_statespace("analyze " + std::string(STATESPACE_EXAMPLES) + "/cube2.toml --quiet --out " +
+                     (dir / "toml").string());
+  ASSERT_EQ(r.exit_code, 0) << r.std_err;
+  EXPECT_EQ(testing::read_file(dir / "a/cube2/distribution.csv"),
+            testing::read_file(dir / "toml/cube2/distribution.csv"));
+  r = run_statespace("analyze " + cube2 + " --moves U,R --metric quarter --out " + (dir / "b").string());
+  ASSERT_EQ(r.exit_code, 0) << r.std_err;
+  EXPECT_NE(r.out.find("29,160"), std::string::npos) << r.out;
+  r = run_statespace("solve " + cube2 + " \"CORNERS 1 2 3 4 5 6 7 / 0 0 0 0 0 0 0\"");
+  EXPECT_EQ(r.exit_code, 0) << r.std_err;
+  const auto p = example("cube2");
+  // R U: two moves from the solved state.
+  std::uint64_t after_r = 0, after_ru = 0;
+  std::size_t m = 0;
+  p.for_each_successor_rank(p.start().rank, [&](std::uint64_t t) {
+    if (p.moves()[m++].name == "R") after_r = t;
+  });
+  m = 0;
+  p.for_each_successor_rank(after_r, [&](std::uint64_t t) {
+    if (p.moves()[m++].name == "U") after_ru = t;
+  });
+  r = run_statespace("solve " + cube2 + " \"" + p.format({after_ru}) + "\"");
+  ASSERT_EQ(r.exit_code, 0) << r.std_err;
+  EXPECT_NE(r.out.find("cube2: 2 moves"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("moves: U' R'"), std::string::npos) << r.out;
+  // A report manifest names the file like any puzzle.
+  const auto manifest = testing::write_file(
+      dir / "article.toml", "title = \"Beads\"\n[[analysis]]\npuzzle = \"" + example_path("beads").string() +
+                                "\"\n[[table]]\nname = \"overview\"\n");
+  r = run_statespace("report " + manifest.string() + " --quiet --out " + (dir / "article").string());
+  ASSERT_EQ(r.exit_code, 0) << r.out << r.std_err;
+  EXPECT_EQ(testing::read_file(dir / "article/tables/overview.csv"),
+            "puzzle,states,edges,eccentricity,farthest\nbeads,1680,8400,7,2\n");
+  r = run_statespace("list " + std::string(STATESPACE_EXAMPLES));
+  EXPECT_EQ(r.exit_code, 0) << r.std_err;
+  EXPECT_NE(r.out.find("pyraminx-tipless.tws"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("933,120"), std::string::npos) << r.out;
+  for (const auto& [options, message] : std::vector<std::pair<std::string, std::string>>{
+           {"--moves U,D", "unknown move 'D' (expected some of: U, R, F)"},
+           {"--moves U,,R", "bad --moves"},
+           {"--metric half", "bad --metric 'half' (expected one of: all-powers, quarter, given)"},
+           {"--from \"CORNERS 1 2 3 4 5 6 7 / 1 0 0 0 0 0 0\"", "the twists add up to 1 modulo 3"},
+       }) {
+    r = run_statespace("analyze " + cube2 + " --quiet --out " + (dir / "c").string() + " " + options);
+    EXPECT_EQ(r.exit_code, 2) << options;
+    EXPECT_NE(r.std_err.find(message), std::string::npos) << options << ": " << r.std_err;
+    EXPECT_FALSE(std::filesystem::exists(dir / "c")) << options;
+  }
+}
+
+// Every broken file is one line FILE:LINE:COLUMN: problem; expected form.
+TEST(Pieces, BadTwsFilesAreOneLineWithTheirPosition) {
+  const std::string head = "Name t\nSet C 3 3\nSolved\nC\n1 2 3\n0 0 0\nEnd\n";
+  const std::string move = "Move X\nC\n2 3 1\n0 0 0\nEnd\n";
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {"Set C 3\n", "t.tws:1:1: 'Set' takes 3 words; expected Set NAME PLACES ORIENTATIONS"},
+      {"Set C 0 3\n", "t.tws:1:7: places must be 1 to 255"},
+      {"Set C 3 200\n", "t.tws:1:9: orientations must be 1 to 127"},
+      {"Name t\nSet C 3 3\nSet C 2 1\n", "t.tws:3:5: set C defined twice"},
+      {"Frob\n", "t.tws:1:1: unexpected 'Frob'; expected a line starting with Name, Set"},
+      {head, "t.tws:7:1: no moves; expected Move NAME ... End blocks"},
+      {head + "Move X\nC\n2 3 3\nEnd\n", "t.tws:10:5: place 3 twice in move X"},
+      {head + "Move X\nC\n2 3 4\nEnd\n", "t.tws:10:5: '4' out of range"},
+      {head + "Move X\nC\n2 3\nEnd\n", "t.tws:10:3: 2 numbers; expected 3 numbers from 1, each once for set C"},
+      {head + "Move X\nC\n2 3 1\n0 0 3\nEnd\n", "t.tws:11:5: '3' out of range; expected 3 twists from 0 to 2"},
+      {head + "Move X\nD\n2 3 1\nEnd\n", "t.tws:9:1: unknown set 'D' in move X; expected one of: C, or End"},
+      {head + "Move X\nC\n2 3 1\n", "t.tws:11:1: the file ends inside a block; expected End"},
+      {head + move + "Move X\nC\n3 1 2\nEnd\n", "t.tws:13:6: move X defined twice"},
+      {head + move + "MoveSequence Y X X\n", "t.tws:13:1: 'MoveSequence' lines are not supported"},
+      {"Name t\nSet C 3 1\nSolved\nC\n1 ? 3\nEnd\n", "t.tws:5:3: wildcards ('?') are not supported"},
+      {"Name t\nSet C 3 1\nMove X\n", "t.tws:3:1: a move before the solved state"},
+      {"Name ../x\n", "t.tws:1:6: the name '../x'"},
+      // 21 distinct pieces with 127 orientations: far past 2^64 ranks.
+      {"Name t\nSet C 21 127\nSolved\nC\n1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21\nEnd\nMove X\nC\n"
+       "2 1 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21\nEnd\n",
+       "t.tws:2:1: its positions do not rank below 2^64"},
+      {"Name t\nSet C 3 1\nSolved\nC\n1 2 3\nEnd\nMove X\nC\n1 2 3\nEnd\n", "t.tws:7:1: no move changes the position"},
+  };
+  for (const auto& [text, message] : cases) {
+    try {
+      (void)load_tws("t.tws", text);
+      ADD_FAILURE() << "accepted: " << text;
+    } catch (const ParseError& e) {
+      EXPECT_NE(std::string(e.what()).find(message), std::string::npos) << text << "\n" << e.what();
+      EXPECT_EQ(std::string(e.what()).find('\n'), std::string::npos) << e.what();
+    }
+  }
+  // Through the binary: exit code 2, one line, nothing written.
+  const auto dir = fresh_dir("pieces-bad");
+  const auto file = testing::write_file(dir / "bad.tws", head + "Move X\nC\n2 3 3\nEnd\n");
+  const auto r = run_statespace("analyze " + file.string() + " --quiet --out " + (dir / "out").string());
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.std_err.find("bad.tws:10:5: place 3 twice in move X"), std::string::npos) << r.std_err;
+  EXPECT_EQ(std::count(r.std_err.begin(), r.std_err.end(), '\n'), 1) << r.std_err;
+  EXPECT_FALSE(std::filesystem::exists(dir / "out"));
+}
+
+}  // namespace
+}  // namespace statespace
