@@ -509,7 +509,10 @@ std::string Pieces::format(const State& s) const {
     for (const int x : p.perm[k]) out += " " + t_->labels[k][std::size_t(x)];
     if (set.orientations == 1) continue;
     out += " /";
-    for (const int x : p.twist[k]) out += " " + std::to_string(x);
+    for (const int x : p.twist[k]) {
+      out += ' ';  // appended apart: GCC 12 reports a -Wrestrict false positive for " " + string
+      out += std::to_string(x);
+    }
   }
   return out;
 }

@@ -18,10 +18,11 @@
 #include "puzzles/nooff.hpp"
 #include "puzzles/oshidori.hpp"
 #include "puzzles/sliding_tiles.hpp"
+#include "puzzles/sticker_pieces.hpp"
 
 namespace statespace {
 
-using AnyPuzzle = std::variant<NoOff, Hex6, Oshidori, Tiles, Blocks, GraphTokens, CellPermutation>;
+using AnyPuzzle = std::variant<NoOff, Hex6, Oshidori, Tiles, Blocks, GraphTokens, CellPermutation, GroupedStickers>;
 
 struct ModelEntry {
   std::string_view form;                 // "nooff", "oshidori:N", "tiles:RxC"

@@ -5,6 +5,8 @@
 #include <set>
 #include <utility>
 
+#include "core/errors.hpp"
+
 namespace statespace {
 
 namespace {
@@ -132,12 +134,8 @@ std::optional<StickerPieces> StickerPieces::group(const CellPermutation& p) {
       }
     }
     Built b;
-    std::map<int, int> place_of;  // class -> place, places by smallest cell
-    for (const auto& [c, frame] : frame_of) {
-      place_of[c] = int(b.layout.cells.size());
-      b.layout.cells.push_back(frame);
-    }
-    std::vector<std::pair<int, int>> at(std::size_t(n), {-1, -1});  // cell -> place, frame index
+    for (const auto& [c, frame] : frame_of) b.layout.cells.push_back(frame);  // places by smallest cell
+    std::vector<std::pair<int, int>> at(std::size_t(n), {-1, -1});            // cell -> place, frame index
     for (std::size_t y = 0; y < b.layout.cells.size(); ++y) {
       for (std::size_t x = 0; x < size; ++x) at[std::size_t(b.layout.cells[y][x])] = {int(y), int(x)};
     }
@@ -220,8 +218,9 @@ std::optional<StickerPieces> StickerPieces::group(const CellPermutation& p) {
   for (std::size_t k = 0; k < moves.size(); ++k) g.definition_.moves[k].name = p.moves()[k].name;
   for (auto& [first, b] : built) {
     const std::size_t size = b.layout.cells.size();
-    g.definition_.sets.push_back(
-        {"S" + std::to_string(g.definition_.sets.size() + 1), int(size), int(b.layout.power.size())});
+    std::string name = "S";  // appended apart: GCC 12 reports a -Wrestrict false positive for "S" + string
+    name += std::to_string(g.definition_.sets.size() + 1);
+    g.definition_.sets.push_back({name, int(size), int(b.layout.power.size())});
     for (std::size_t k = 0; k < moves.size(); ++k) {
       g.definition_.moves[k].transform.perm.push_back(b.perm[k]);
       g.definition_.moves[k].transform.twist.push_back(b.twist[k]);
@@ -274,6 +273,46 @@ std::optional<PieceTransform> StickerPieces::pieces(const CellState& s) const {
   }
   if (stickers(t) != s) return std::nullopt;  // a cell no move touches changed
   return t;
+}
+
+GroupedStickers::GroupedStickers(CellPermutation stickers, StickerPieces grouping, Pieces pieces)
+    : stickers_(std::move(stickers)), grouping_(std::move(grouping)), pieces_(std::move(pieces)) {}
+
+std::optional<GroupedStickers> GroupedStickers::make(const CellPermutation& p) {
+  auto grouping = StickerPieces::group(p);
+  if (!grouping || !grouping->groups_cells()) return std::nullopt;
+  try {
+    // The file's moves after its metric, closed under inverses: run as given.
+    Pieces pieces(grouping->definition(), PieceMetric::given);
+    const auto& start = grouping->start();
+    const std::uint64_t start_rank = pieces.position_rank({start.perm, start.twist});
+    GroupedStickers g(p, std::move(*grouping), std::move(pieces));
+    g.start_ = {start_rank};
+    return g;
+  } catch (const ParseError&) {
+    // Ranks past 2^64, or a start of another class than the goal (a twist or parity
+    // no move changes): the sticker model takes such files as they are.
+    return std::nullopt;
+  }
+}
+
+CellState GroupedStickers::sticker_state(const State& s) const {
+  const auto position = pieces_.position(s.rank);
+  return grouping_.stickers({position.perm, position.twist});
+}
+
+GroupedStickers::State GroupedStickers::parse(std::string_view text) const {
+  const CellState s = stickers_.parse(text);
+  const auto position = grouping_.pieces(s);
+  if (!position) {
+    throw ParseError(name() + ": these stickers are no arrangement of the puzzle's pieces (expected a position the " +
+                     "moves reach: the stickers of each piece together, in a turn of the piece)");
+  }
+  try {
+    return {pieces_.position_rank({position->perm, position->twist})};
+  } catch (const ParseError& e) {
+    throw ParseError(name() + ": no sequence of moves reaches these stickers from the goal (" + e.what() + ")");
+  }
 }
 
 }  // namespace statespace

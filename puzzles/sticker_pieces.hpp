@@ -32,6 +32,7 @@
 
 #include "puzzles/cell_permutation.hpp"
 #include "puzzles/piece_definition.hpp"
+#include "puzzles/pieces.hpp"
 
 namespace statespace {
 
@@ -47,9 +48,7 @@ class StickerPieces {
   [[nodiscard]] const PieceTransform& start() const { return start_; }
   [[nodiscard]] const PieceTransform& goal() const { return definition_.solved; }
   // The cells of each place of set k, in the set's frame order.
-  [[nodiscard]] const std::vector<std::vector<int>>& places(int k) const {
-    return sets_[std::size_t(k)].cells;
-  }
+  [[nodiscard]] const std::vector<std::vector<int>>& places(int k) const { return sets_[std::size_t(k)].cells; }
   // Whether some piece holds more than one cell (else the grouping gains nothing).
   [[nodiscard]] bool groups_cells() const;
 
@@ -78,5 +77,65 @@ class StickerPieces {
   CellState fixed_;  // the start: the labels of the cells no move touches
   int cells_ = 0;
 };
+
+// A sticker file run on its pieces: the ranked model's positions, moves, tables and
+// engines (cube2.toml: 3,674,160 ranks of 7 corners), with positions read and printed
+// as the file's stickers. Rank order is the canonical order of its reports.
+class GroupedStickers {
+ public:
+  using State = PieceState;
+  using Packing = PieceRankPacking;
+
+  // The file on its pieces when some piece holds more than one cell and the pieces
+  // rank below 2^64 (else the sticker model serves the file as before).
+  static std::optional<GroupedStickers> make(const CellPermutation& p);
+
+  [[nodiscard]] int max_moves() const { return pieces_.max_moves(); }
+  [[nodiscard]] std::string name() const { return stickers_.name(); }
+  [[nodiscard]] State goal() const { return pieces_.goal(); }
+  [[nodiscard]] State start() const { return start_; }
+  [[nodiscard]] std::vector<int> row_lengths() const { return stickers_.row_lengths(); }
+  [[nodiscard]] std::string format(const State& s) const { return stickers_.format(sticker_state(s)); }
+  // The stickers' notation; throws ParseError for stickers that are no position of
+  // the pieces or that no sequence of moves reaches.
+  [[nodiscard]] State parse(std::string_view text) const;
+
+  [[nodiscard]] std::uint64_t rank_space() const { return pieces_.rank_space(); }
+  [[nodiscard]] std::uint64_t rank(const State& s) const { return s.rank; }
+  [[nodiscard]] State unrank(std::uint64_t r) const { return {r}; }
+  template <class F>
+  void for_each_successor(const State s, F&& f) const {
+    pieces_.for_each_successor(s, f);
+  }
+  template <class F>
+  void for_each_successor_rank(std::uint64_t r, F&& f) const {
+    pieces_.for_each_successor_rank(r, f);
+  }
+  [[nodiscard]] bool directed() const { return pieces_.directed(); }
+  template <class F>
+  void for_each_predecessor(const State s, F&& f) const {
+    pieces_.for_each_predecessor(s, f);
+  }
+  [[nodiscard]] std::string move_name(const State& from, const State& to) const { return pieces_.move_name(from, to); }
+  [[nodiscard]] std::optional<Packing> packing(const State& s) const { return pieces_.packing(s); }
+
+  [[nodiscard]] CellState sticker_state(const State& s) const;
+  [[nodiscard]] const CellPermutation& stickers() const { return stickers_; }
+  [[nodiscard]] const StickerPieces& grouping() const { return grouping_; }
+  [[nodiscard]] const Pieces& pieces() const { return pieces_; }
+
+ private:
+  GroupedStickers(CellPermutation stickers, StickerPieces grouping, Pieces pieces);
+
+  CellPermutation stickers_;
+  StickerPieces grouping_;
+  Pieces pieces_;
+  State start_;
+};
+
+static_assert(RankedPuzzle<GroupedStickers>);
+static_assert(ReversiblePuzzle<GroupedStickers>);
+static_assert(WordPackedPuzzle<GroupedStickers>);
+static_assert(MoveNamingPuzzle<GroupedStickers>);
 
 }  // namespace statespace

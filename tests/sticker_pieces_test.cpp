@@ -3,6 +3,8 @@
 // here straight from PieceDefinition's semantics must give the sticker model's layers
 // (and, on small spaces, the same positions through stickers()), and the conversions
 // must round-trip and commute with every move.
+#include "puzzles/sticker_pieces.hpp"
+
 #include <absl/container/flat_hash_set.h>
 #include <gtest/gtest.h>
 
@@ -11,23 +13,23 @@
 #include <numeric>
 #include <set>
 
+#include "analysis/analyze.hpp"
 #include "puzzles/puzzle_file.hpp"
-#include "puzzles/sticker_pieces.hpp"
 #include "test_util.hpp"
 
 namespace statespace {
 namespace {
 
 using testing::fresh_dir;
+using testing::run_statespace;
 
-CellPermutation example(const std::string& name) {
-  const auto file = std::filesystem::path(STATESPACE_EXAMPLES) / (name + ".toml");
-  return std::get<CellPermutation>(*make_file_puzzle(file.string()));
+std::filesystem::path example_file(const std::string& name) {
+  return std::filesystem::path(STATESPACE_EXAMPLES) / (name + ".toml");
 }
+CellPermutation example(const std::string& name) { return CellPermutation(TomlInput(example_file(name))); }
 
 CellPermutation written(const std::string& name, const std::string& text) {
-  const auto file = testing::write_file(fresh_dir("sticker-pieces-" + name) / (name + ".toml"), text);
-  return std::get<CellPermutation>(*make_file_puzzle(file.string()));
+  return CellPermutation(TomlInput(testing::write_file(fresh_dir("sticker-pieces-" + name) / (name + ".toml"), text)));
 }
 
 StickerPieces grouped(const CellPermutation& p) {
@@ -248,8 +250,9 @@ TEST(StickerPieces, NoGroupingWhereNoneExists) {
     EXPECT_EQ(g.definition().sets[0].orientations, 1);
     EXPECT_FALSE(g.groups_cells());
   }
-  const auto labels = grouped(written("labels", "name = \"labels\"\nkind = \"permutation\"\nstart = \"a a b b c d\"\n"
-                                                "[moves]\nX = \"(1,2,3,4,5,6)\"\nY = \"(1,2)\"\n"));
+  const auto labels = grouped(written("labels",
+                                      "name = \"labels\"\nkind = \"permutation\"\nstart = \"a a b b c d\"\n"
+                                      "[moves]\nX = \"(1,2,3,4,5,6)\"\nY = \"(1,2)\"\n"));
   EXPECT_EQ(labels.definition().solved.perm[0], (std::vector<int>{0, 0, 1, 1, 2, 3}));
 }
 
@@ -270,23 +273,35 @@ TEST(StickerPieces, PyraminxTiplessEdgesAndAxialPieces) {
 
 // The big twins: only the structure (their spaces are searched by the engines).
 TEST(StickerPieces, SkewbAndCubeRuGroupings) {
-  const auto skewb = grouped(example("skewb"));
-  std::vector<std::pair<int, int>> shape;
-  for (const auto& s : skewb.definition().sets) shape.emplace_back(s.size, s.orientations);
-  // Two tetrads of corners that never mix, and the six centres.
-  EXPECT_EQ(shape, (std::vector<std::pair<int, int>>{{4, 3}, {4, 3}, {6, 1}}));
-  EXPECT_EQ(places_of(skewb).size(), 14u);
-  const auto ru = grouped(example("cube3-ru"));
-  shape.clear();
-  for (const auto& s : ru.definition().sets) shape.emplace_back(s.size, s.orientations);
+  const auto shape = [](const StickerPieces& g) {
+    std::vector<std::pair<int, int>> out;  // places, orientations of each set
+    for (const auto& s : g.definition().sets) out.emplace_back(s.size, s.orientations);
+    return out;
+  };
+  // Two tetrads of corners that never mix, and the six centres; with DLB held still,
+  // the other three corners of its tetrad only twist among themselves.
+  EXPECT_EQ(shape(grouped(example("skewb-free"))), (std::vector<std::pair<int, int>>{{4, 3}, {4, 3}, {6, 1}}));
+  EXPECT_EQ(shape(grouped(example("skewb"))), (std::vector<std::pair<int, int>>{{4, 3}, {3, 3}, {6, 1}}));
+  const auto ru = grouped(example("cube3-RU"));
   // Six corners that twist; seven edges whose two stickers lie in two orbits of cells
   // (R and U never flip an edge) but move together.
-  EXPECT_EQ(shape, (std::vector<std::pair<int, int>>{{6, 3}, {7, 1}}));
+  EXPECT_EQ(shape(ru), (std::vector<std::pair<int, int>>{{6, 3}, {7, 1}}));
   for (const auto& cells : ru.places(1)) EXPECT_EQ(cells.size(), 2u);
   EXPECT_EQ(ru.definition().solved.perm[1], (std::vector<int>{0, 1, 2, 3, 4, 5, 6}));
-  for (const char* name : {"cube2-quarter", "pyraminx-tipless", "skewb", "cube3-ru"}) {
+  for (const char* name : {"cube2-quarter", "pyraminx-tipless", "skewb", "skewb-free", "cube3-RU"}) {
     expect_moves_commute(example(name), 3000);
   }
+}
+
+// The beads' twin: identical beads, nothing to group; 1,680 arrangements.
+TEST(StickerPieces, BeadsStayCells) {
+  const auto beads = example("beads");
+  const auto g = grouped(beads);
+  EXPECT_FALSE(g.groups_cells());
+  EXPECT_EQ(g.definition().solved.perm[0], (std::vector<int>{0, 0, 0, 1, 1, 1, 2, 2, 2}));
+  const auto layers = piece_layers(g.definition());
+  EXPECT_EQ(std::accumulate(layers.begin(), layers.end(), std::uint64_t{0}), 1680u);
+  EXPECT_EQ(layers, sticker_layers(beads));
 }
 
 // The 2x2x2 cube turned by R and U only (29,160 positions), recoloured: identical
@@ -302,8 +317,8 @@ TEST(StickerPieces, SameLayersAsTheStickers) {
   for (const char* name : {"pancake8", "topspin8"}) expect_bijection(example(name));
   // Opposite faces one colour: each corner reads U R F clockwise or anticlockwise,
   // two kinds of identical corners.
-  const auto twins = written("twins", "name = \"twins\"\nstart = \"U U U U R R R R F F F F U U U U R R R R F F F F\"\n" +
-                                          kCubeRu);
+  const auto twins =
+      written("twins", "name = \"twins\"\nstart = \"U U U U R R R R F F F F U U U U R R R R F F F F\"\n" + kCubeRu);
   const auto g = grouped(twins);
   ASSERT_EQ(g.definition().sets.size(), 1u);
   EXPECT_EQ(g.definition().sets[0].orientations, 3);
@@ -311,15 +326,16 @@ TEST(StickerPieces, SameLayersAsTheStickers) {
   EXPECT_EQ(std::set<int>(solved.begin(), solved.end()), (std::set<int>{0, 1}));
   expect_bijection(twins);
   // One corner all X: its twist is invisible, so the corners stay stickers.
-  const auto plain = written("plain", "name = \"plain\"\nstart = \"U U U X X R R R F X F F D D D D L L L L B B B B\"\n" +
-                                          kCubeRu);
+  const auto plain =
+      written("plain", "name = \"plain\"\nstart = \"U U U X X R R R F X F F D D D D L L L L B B B B\"\n" + kCubeRu);
   EXPECT_FALSE(grouped(plain).groups_cells());
   expect_bijection(plain);
   // The goal two turns away from the start.
   const std::string start = "start = \"U U U U R R R R F F F F D D D D L L L L B B B B\"\n";
   const auto cube = written("cube", "name = \"cube\"\n" + start + kCubeRu);
   const auto goal = cube.apply(cube.apply(cube.start(), cube.moves()[0]), cube.moves()[3]);
-  const auto turned = written("turned", "name = \"turned\"\n" + start + "goal = \"" + cube.format(goal) + "\"\n" + kCubeRu);
+  const auto turned =
+      written("turned", "name = \"turned\"\n" + start + "goal = \"" + cube.format(goal) + "\"\n" + kCubeRu);
   EXPECT_NE(grouped(turned).start(), grouped(turned).goal());
   expect_bijection(turned);
   expect_moves_commute(turned, 2000);
@@ -327,13 +343,69 @@ TEST(StickerPieces, SameLayersAsTheStickers) {
 
 // A goal that is no arrangement of the start's pieces: no grouping.
 TEST(StickerPieces, GoalOutsideThePiecesIsNotGrouped) {
-  const auto p = written("apart", "name = \"apart\"\nkind = \"permutation\"\nstart = \"a b c d\"\n"
-                                  "goal = \"c b a d\"\n[moves]\nX = \"(1,2)\"\nY = \"(3,4)\"\n");
+  const auto p = written("apart",
+                         "name = \"apart\"\nkind = \"permutation\"\nstart = \"a b c d\"\n"
+                         "goal = \"c b a d\"\n[moves]\nX = \"(1,2)\"\nY = \"(3,4)\"\n");
   EXPECT_FALSE(StickerPieces::group(p));
   const auto g = grouped(example("cube2"));
   auto s = example("cube2").start();
   std::swap(s.cell[12], s.cell[0]);  // a fixed sticker changed
   EXPECT_FALSE(g.pieces(s));
+}
+
+// What `analyze` reports of a model, by the engine it chooses.
+template <class P>
+AnalysisResult analyzed(const P& p) {
+  AnalyzeOptions o;
+  o.progress = false;
+  return run_analysis(p, o, choose_engine(p, o)).result;
+}
+
+// The loader runs cube2.toml on 7 ranked corners (rank space = the 3,674,160 positions)
+// and the pyraminx on its pieces; the facts are the sticker model's, positions printed
+// as stickers (the farthest in rank order rather than sticker order).
+TEST(StickerPieces, FilesThatGroupRunOnRankedPieces) {
+  for (const char* name : {"cube2", "pyraminx-tipless"}) {
+    const auto loaded = make_file_puzzle(example_file(name).string());
+    ASSERT_TRUE(std::holds_alternative<GroupedStickers>(*loaded)) << name;
+    const auto& grouped = std::get<GroupedStickers>(*loaded);
+    const auto stickers = example(name);
+    EXPECT_EQ(grouped.format(grouped.goal()), stickers.format(stickers.goal()));
+    EXPECT_EQ(grouped.parse(stickers.format(stickers.goal())), grouped.goal());
+    const auto a = analyzed(grouped);
+    const auto b = analyzed(stickers);
+    EXPECT_EQ(a.engine, "levels");
+    EXPECT_EQ(a.layers, b.layers) << name;
+    EXPECT_EQ(a.edges, b.edges) << name;
+    auto farthest = a.farthest;
+    std::sort(farthest.begin(), farthest.end());
+    EXPECT_EQ(farthest, b.farthest) << name;
+    for (const auto& f : a.farthest) EXPECT_EQ(grouped.format(grouped.parse(f)), f);
+  }
+  EXPECT_EQ(std::get<GroupedStickers>(*make_file_puzzle(example_file("cube2").string())).rank_space(), 3674160u);
+  for (const char* name : {"pancake8", "topspin8"}) {
+    EXPECT_TRUE(std::holds_alternative<CellPermutation>(*make_file_puzzle(example_file(name).string()))) << name;
+  }
+}
+
+// solve reads and prints stickers; stickers of a corner turned alone are refused in
+// one line with exit code 2.
+TEST(StickerPieces, SolveAndRefusalsInStickers) {
+  const std::string cube2 = example_file("cube2").string();
+  const auto r =
+      run_statespace("solve " + cube2 + " --from \"B B D D / F U U R / L R F B / D U L L / F D U L / R R B F\"");
+  ASSERT_EQ(r.exit_code, 0) << r.out;
+  EXPECT_TRUE(r.std_out.starts_with("cube2: 11 moves from B B D D / F U U R")) << r.std_out;
+  // Cells 4, 5 and 10 are one corner (U, R, F): its stickers turned a third.
+  const auto twisted =
+      run_statespace("solve " + cube2 + " --from \"U U U R / F R R R / F U F F / D D D D / L L L L / B B B B\"");
+  EXPECT_EQ(twisted.exit_code, 2) << twisted.out;
+  EXPECT_NE(twisted.std_err.find("no sequence of moves reaches these stickers"), std::string::npos) << twisted.std_err;
+  EXPECT_EQ(std::count(twisted.std_err.begin(), twisted.std_err.end(), '\n'), 1) << twisted.std_err;
+  const auto apart =
+      run_statespace("solve " + cube2 + " --from \"U U U R / U R R R / F F F F / D D D D / L L L L / B B B B\"");
+  EXPECT_EQ(apart.exit_code, 2) << apart.out;
+  EXPECT_NE(apart.std_err.find("no arrangement of the puzzle's pieces"), std::string::npos) << apart.std_err;
 }
 
 }  // namespace
