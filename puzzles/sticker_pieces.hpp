@@ -133,9 +133,8 @@ class GroupedStickers {
   State start_;
 };
 
-static_assert(RankedPuzzle<GroupedStickers>);
-static_assert(ReversiblePuzzle<GroupedStickers>);
-static_assert(WordPackedPuzzle<GroupedStickers>);
-static_assert(MoveNamingPuzzle<GroupedStickers>);
+// Every capability of Pieces the engines use, kept by the sticker face.
+static_assert(RankedPuzzle<GroupedStickers> && ReversiblePuzzle<GroupedStickers> &&
+              WordPackedPuzzle<GroupedStickers> && MoveNamingPuzzle<GroupedStickers>);
 
 }  // namespace statespace
