@@ -134,7 +134,7 @@ class GroupedStickers {
 };
 
 // Every capability of Pieces the engines use, kept by the sticker face.
-static_assert(RankedPuzzle<GroupedStickers> && ReversiblePuzzle<GroupedStickers> &&
-              WordPackedPuzzle<GroupedStickers> && MoveNamingPuzzle<GroupedStickers>);
+static_assert(RankedPuzzle<GroupedStickers> && ReversiblePuzzle<GroupedStickers> && WordPackedPuzzle<GroupedStickers> &&
+              MoveNamingPuzzle<GroupedStickers>);
 
 }  // namespace statespace

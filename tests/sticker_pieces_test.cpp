@@ -388,6 +388,15 @@ TEST(StickerPieces, FilesThatGroupRunOnRankedPieces) {
   }
 }
 
+// The Skewb held at DLB on its pieces: the published distribution (3,149,280
+// positions, God's number 11 with 90 antipodes), too wide for a word of stickers.
+TEST(StickerPieces, SkewbHasThePublishedDistribution) {
+  const auto loaded = make_file_puzzle(example_file("skewb").string());
+  ASSERT_TRUE(std::holds_alternative<GroupedStickers>(*loaded));
+  EXPECT_EQ(analyzed(std::get<GroupedStickers>(*loaded)).layers,
+            (std::vector<std::uint64_t>{1, 8, 48, 288, 1728, 10248, 59304, 315198, 1225483, 1455856, 81028, 90}));
+}
+
 // solve reads and prints stickers; stickers of a corner turned alone are refused in
 // one line with exit code 2.
 TEST(StickerPieces, SolveAndRefusalsInStickers) {
