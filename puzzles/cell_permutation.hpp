@@ -108,6 +108,7 @@ class CellPermutation {
   [[nodiscard]] State goal() const { return goal_; }
   [[nodiscard]] State start() const { return labels_.start(); }
   [[nodiscard]] std::vector<int> row_lengths() const { return labels_.rows(); }
+  [[nodiscard]] int cells() const { return labels_.cells(); }
   [[nodiscard]] std::string format(const State& s) const { return labels_.format(s); }
   [[nodiscard]] State parse(std::string_view text) const { return labels_.parse(text); }
   [[nodiscard]] const std::vector<Move>& moves() const { return moves_; }

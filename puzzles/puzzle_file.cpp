@@ -11,7 +11,12 @@ const std::vector<PuzzleKind>& puzzle_kinds() {
       {"graph", "tokens sliding along the edges of a graph into empty vertices",
        [](const TomlInput& f) { return AnyPuzzle(GraphTokens(f)); }},
       {"permutation", "moves that permute numbered cells (2x2x2 cube, TopSpin, pancakes)",
-       [](const TomlInput& f) { return AnyPuzzle(CellPermutation(f)); }},
+       [](const TomlInput& f) -> AnyPuzzle {
+         // Stickers the moves carry together run as ranked pieces, printed as stickers.
+         CellPermutation stickers(f);
+         if (auto grouped = GroupedStickers::make(stickers)) return std::move(*grouped);
+         return stickers;
+       }},
       {"blocks", "sliding blocks: pieces of any shape on a board with walls (Klotski, Rush Hour)",
        [](const TomlInput& file) -> AnyPuzzle { return load_blocks(file); }},
   };

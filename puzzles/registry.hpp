@@ -19,10 +19,11 @@
 #include "puzzles/oshidori.hpp"
 #include "puzzles/pieces.hpp"
 #include "puzzles/sliding_tiles.hpp"
+#include "puzzles/sticker_pieces.hpp"
 
 namespace statespace {
 
-using AnyPuzzle = std::variant<NoOff, Hex6, Oshidori, Tiles, Blocks, GraphTokens, CellPermutation, Pieces>;
+using AnyPuzzle = std::variant<NoOff, Hex6, Oshidori, Tiles, Blocks, GraphTokens, CellPermutation, Pieces, GroupedStickers>;
 
 struct ModelEntry {
   std::string_view form;                 // "nooff", "oshidori:N", "tiles:RxC"

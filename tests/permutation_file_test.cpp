@@ -20,9 +20,9 @@ using testing::expect_refused;
 using testing::fresh_dir;
 using testing::run_statespace;
 
+// The sticker model itself (the loader runs files that group into pieces on pieces).
 CellPermutation example(const std::string& name) {
-  const auto file = std::filesystem::path(STATESPACE_EXAMPLES) / (name + ".toml");
-  return std::get<CellPermutation>(*make_file_puzzle(file.string()));
+  return CellPermutation(TomlInput(std::filesystem::path(STATESPACE_EXAMPLES) / (name + ".toml")));
 }
 
 AnalysisResult analyze(const CellPermutation& p) {
@@ -63,7 +63,7 @@ std::filesystem::path write_file(const std::string& name, const std::string& tex
   return file;
 }
 CellPermutation written(const std::string& name, const std::string& text) {
-  return std::get<CellPermutation>(*make_file_puzzle(write_file(name, text).string()));
+  return CellPermutation(TomlInput(write_file(name, text)));
 }
 
 // Everything the reports show of a puzzle: the engines must agree on all of it.
