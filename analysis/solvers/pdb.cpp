@@ -105,6 +105,12 @@ constexpr std::size_t kPlacementOvershoot = 4 * Board::kMaxCells;
 
 std::uint64_t words_for(std::uint64_t bits) { return (bits + 63) / 64; }
 
+// A built database's entries, owned the way a mapped file's are: by a shared pointer.
+std::shared_ptr<const std::uint8_t> shared_bytes(std::vector<std::uint8_t> bytes) {
+  auto owner = std::make_shared<std::vector<std::uint8_t>>(std::move(bytes));
+  return {owner, owner->data()};
+}
+
 // The search itself: the tables, and the scan and apply of a level.
 class PatternSearch {
  public:
@@ -393,30 +399,19 @@ void check_pattern(const Tiles& t, const std::vector<int>& tiles) {
 
 PatternDatabase::PatternDatabase(const Tiles& t, std::vector<int> tiles, std::vector<std::uint8_t> packed,
                                  std::vector<Exception> exceptions, std::vector<std::uint64_t> counts)
-    : tiles_(std::move(tiles)),
-      owned_(std::move(packed)),
-      data_(owned_.data()),
-      exceptions_(std::move(exceptions)),
-      counts_(std::move(counts)) {
-  set_board(t);
-}
+    : PatternDatabase(t, std::move(tiles), shared_bytes(std::move(packed)), std::move(exceptions), std::move(counts)) {}
 
-PatternDatabase::PatternDatabase(const Tiles& t, std::vector<int> tiles, std::shared_ptr<const std::uint8_t> mapped,
+PatternDatabase::PatternDatabase(const Tiles& t, std::vector<int> tiles, std::shared_ptr<const std::uint8_t> packed,
                                  std::vector<Exception> exceptions, std::vector<std::uint64_t> counts)
     : tiles_(std::move(tiles)),
-      mapped_(std::move(mapped)),
-      data_(mapped_.get()),
+      n_(t.cells()),
+      k_(int(tiles_.size())),
+      manhattan_(manhattan_table(t, tiles_)),
+      packed_(std::move(packed)),
+      data_(packed_.get()),
+      entries_(placements(n_, k_)),
       exceptions_(std::move(exceptions)),
-      counts_(std::move(counts)) {
-  set_board(t);
-}
-
-void PatternDatabase::set_board(const Tiles& t) {
-  n_ = t.cells();
-  k_ = int(tiles_.size());
-  entries_ = placements(n_, k_);
-  manhattan_ = manhattan_table(t, tiles_);
-}
+      counts_(std::move(counts)) {}
 
 int PatternDatabase::manhattan(const std::uint8_t* cells) const {
   int base = 0;

@@ -116,7 +116,7 @@ class PatternDatabase {
   // `counts[v]` = placements of value v; `exceptions` ascending by rank.
   PatternDatabase(const Tiles& t, std::vector<int> tiles, std::vector<std::uint8_t> packed,
                   std::vector<Exception> exceptions, std::vector<std::uint64_t> counts);
-  PatternDatabase(const Tiles& t, std::vector<int> tiles, std::shared_ptr<const std::uint8_t> mapped,
+  PatternDatabase(const Tiles& t, std::vector<int> tiles, std::shared_ptr<const std::uint8_t> packed,
                   std::vector<Exception> exceptions, std::vector<std::uint64_t> counts);
 
   [[nodiscard]] const std::vector<int>& tiles() const { return tiles_; }
@@ -148,13 +148,11 @@ class PatternDatabase {
 
  private:
   [[nodiscard]] int escaped(std::uint64_t rank) const;
-  void set_board(const Tiles& t);
 
   std::vector<int> tiles_;
   int n_ = 0, k_ = 0;
   std::array<std::uint8_t, Board::kMaxCells * Board::kMaxCells> manhattan_{};  // [slot * 16 + cell]
-  std::vector<std::uint8_t> owned_;
-  std::shared_ptr<const std::uint8_t> mapped_;
+  std::shared_ptr<const std::uint8_t> packed_;                                 // a built database's, or a mapped file's
   const std::uint8_t* data_ = nullptr;
   std::uint64_t entries_ = 0;
   std::vector<Exception> exceptions_;
