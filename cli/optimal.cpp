@@ -1,12 +1,17 @@
 #include "cli/optimal.hpp"
 
+#include <tbb/blocked_range.h>
+#include <tbb/parallel_for.h>
+
 #include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <fstream>
 #include <iomanip>
 #include <iostream>
+#include <mutex>
 #include <numeric>
+#include <optional>
 #include <sstream>
 
 #include "analysis/runtime/memory.hpp"
@@ -165,20 +170,17 @@ int solve_optimal(const OptimalSolveOptions& o, Context& context) {
   const PdbHeuristic h = heuristic_for(t, o.pdb);
   const bool csv = o.format == "csv";
   if (!o.batch.empty() && csv) std::cout << "position,length,seconds,nodes\n";
-  for (std::size_t i = 0; i < problems.size(); ++i) {
-    const auto start = std::chrono::steady_clock::now();
-    const IdaResult r = solve_ida(*h.heuristic, problems[i]);
-    const double seconds = seconds_since(start);
+  const auto print = [&](std::size_t i, const IdaResult& r, double seconds) {
     if (!o.batch.empty() && csv) {
       std::cout << t.format(problems[i]) << "," << r.length() << "," << std::fixed << std::setprecision(3) << seconds
                 << "," << r.nodes << "\n"
                 << std::flush;
-      continue;
+      return;
     }
     if (csv) {
       std::cout << "step,position\n";
       for (std::size_t s = 0; s < r.path.size(); ++s) std::cout << s << "," << t.format(r.path[s]) << "\n";
-      continue;
+      return;
     }
     if (i) std::cout << "\n";
     std::cout << t.name() << ": " << r.length() << (r.length() == 1 ? " move" : " moves") << " from "
@@ -187,9 +189,37 @@ int solve_optimal(const OptimalSolveOptions& o, Context& context) {
     for (std::size_t s = 0; s < r.path.size(); ++s) {
       std::cout << "\nstep " << s << "\n" << board_rows(t, r.path[s]) << "\n";
     }
+    std::cout << std::flush;
     std::cerr << "statespace: solved in " << std::fixed << std::setprecision(3) << seconds << " s, "
               << std::setprecision(0) << (seconds > 0 ? double(r.nodes) / seconds : 0.0) << " nodes/s\n";
-  }
+  };
+  // Problems run side by side, each search on the workers the others leave idle
+  // (its own subtrees are tasks too): a single search keeps two cores only about
+  // three-quarters busy, between its iterations and at their ends. Results are
+  // printed in input order as soon as all before them are done.
+  struct Solved {
+    IdaResult result;
+    double seconds = 0;
+  };
+  std::vector<std::optional<Solved>> done(problems.size());
+  std::size_t printed = 0;
+  std::mutex printing;
+  tbb::parallel_for(
+      tbb::blocked_range<std::size_t>(0, problems.size(), 1),
+      [&](const tbb::blocked_range<std::size_t>& range) {
+        for (std::size_t i = range.begin(); i != range.end(); ++i) {
+          const auto start = std::chrono::steady_clock::now();
+          IdaResult r = solve_ida(*h.heuristic, problems[i]);
+          const double seconds = seconds_since(start);
+          const std::lock_guard lock(printing);
+          done[i] = Solved{std::move(r), seconds};
+          for (; printed < done.size() && done[printed]; ++printed) {
+            print(printed, done[printed]->result, done[printed]->seconds);
+            done[printed].reset();
+          }
+        }
+      },
+      tbb::simple_partitioner());
   return 0;
 }
 
@@ -229,6 +259,25 @@ int generate_optimal(const Tiles& t, const OptimalGenerateOptions& o, Context& c
   ProblemGenerator generator(t, by_distance ? GenerateMethod::kUniform : o.method, o.walk_length, o.seed);
   std::uint64_t kept = 0, tried = 0, solved = 0;
   const auto start = std::chrono::steady_clock::now();
+  // Draws are taken in batches whose searches run side by side, then judged in draw
+  // order exactly as one at a time would: the output, and the counts of draws and
+  // searches, do not depend on the threads; a batch's searches past the last problem
+  // kept are the price of using every core.
+  const std::size_t batch = std::size_t(8) * std::size_t(threads_in_use(context));
+  const bool solving = by_distance || o.format == ProblemFormat::kCsv;
+  const int home = t.cells() - 1;
+  // A move changes the blank's colour, so a distance has the parity of the blank's
+  // distance to its goal cell: the other half need no search.
+  const auto needs_search = [&](Board b) {
+    if (!solving) return false;
+    if (!(by_distance && lo == hi)) return true;
+    const int blank = find_blank(b, t.cells());
+    const int parity =
+        (std::abs(blank / t.cols() - home / t.cols()) + std::abs(blank % t.cols() - home % t.cols())) % 2;
+    return lo % 2 == parity;
+  };
+  std::vector<Board> drawn;
+  std::vector<int> distance;
   while (kept < o.count) {
     if (tried == max_tries) {
       const std::string asked = lo == hi ? std::to_string(lo) : std::to_string(lo) + ".." + std::to_string(hi);
@@ -236,30 +285,39 @@ int generate_optimal(const Tiles& t, const OptimalGenerateOptions& o, Context& c
                        " problems at distance " + asked + " after " + std::to_string(tried) +
                        " uniform draws (too rare for rejection sampling; --max-tries raises the limit)");
     }
-    const Board b = generator.next();
-    ++tried;
-    // A move changes the blank's colour, so a distance has the parity of the blank's
-    // distance to its goal cell: the other half need no search.
-    const int blank = find_blank(b, t.cells()), home = t.cells() - 1;
-    const int parity =
-        (std::abs(blank / t.cols() - home / t.cols()) + std::abs(blank % t.cols() - home % t.cols())) % 2;
-    if (by_distance && lo == hi && lo % 2 != parity) continue;
-    if (by_distance || o.format == ProblemFormat::kCsv) {
-      ++solved;
-      const int d = solve_ida(*h.heuristic, b).length();
-      if (by_distance && (d < lo || d > hi)) continue;
-      if (o.format == ProblemFormat::kPaiza && kept > 0) out << "\n";
-      out << format_problem(t, b, o.format, d) << "\n";
-    } else {
-      if (o.format == ProblemFormat::kPaiza && kept > 0) out << "\n";
-      out << format_problem(t, b, o.format, std::nullopt) << "\n";
-    }
-    ++kept;
-    // Rejection sampling keeps everything until the end, so that a run that gives
-    // up writes nothing; a plain csv run streams.
-    if (!by_distance) {
-      std::cout << out.str();
-      out.str({});
+    drawn.clear();
+    const std::uint64_t take = std::min<std::uint64_t>(solving ? batch : 1, max_tries - tried);
+    for (std::uint64_t i = 0; i < take; ++i) drawn.push_back(generator.next());
+    distance.assign(drawn.size(), -1);
+    tbb::parallel_for(
+        tbb::blocked_range<std::size_t>(0, drawn.size(), 1),
+        [&](const tbb::blocked_range<std::size_t>& range) {
+          for (std::size_t i = range.begin(); i != range.end(); ++i) {
+            if (needs_search(drawn[i])) distance[i] = solve_ida(*h.heuristic, drawn[i]).length();
+          }
+        },
+        tbb::simple_partitioner());
+    for (std::size_t i = 0; i < drawn.size() && kept < o.count; ++i) {
+      const Board b = drawn[i];
+      ++tried;
+      if (by_distance && lo == hi && distance[i] < 0) continue;
+      if (solving) {
+        ++solved;
+        const int d = distance[i];
+        if (by_distance && (d < lo || d > hi)) continue;
+        if (o.format == ProblemFormat::kPaiza && kept > 0) out << "\n";
+        out << format_problem(t, b, o.format, d) << "\n";
+      } else {
+        if (o.format == ProblemFormat::kPaiza && kept > 0) out << "\n";
+        out << format_problem(t, b, o.format, std::nullopt) << "\n";
+      }
+      ++kept;
+      // Rejection sampling keeps everything until the end, so that a run that gives
+      // up writes nothing; a plain csv run streams.
+      if (!by_distance) {
+        std::cout << out.str();
+        out.str({});
+      }
     }
   }
   std::cout << out.str();

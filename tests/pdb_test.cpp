@@ -4,6 +4,7 @@
 #include "analysis/solvers/pdb.hpp"
 
 #include <gtest/gtest.h>
+#include <signal.h>
 #include <tbb/global_control.h>
 
 #include <filesystem>
@@ -21,6 +22,7 @@ namespace statespace {
 namespace {
 
 using testing::fresh_dir;
+using testing::run_command;
 using testing::run_statespace;
 
 // The heuristic of a partition, built in memory.
@@ -138,6 +140,10 @@ TEST(Ida, DeterministicAcrossThreadCounts) {
   }
 }
 
+std::vector<std::uint8_t> packed_of(const PatternDatabase& db) {
+  return {db.packed(), db.packed() + PatternDatabase::packed_bytes(db.entries())};
+}
+
 // Databases are the same bytes whatever the thread count.
 TEST(PatternDatabase, DeterministicAcrossThreadCounts) {
   const Tiles t(4, 4);
@@ -145,15 +151,136 @@ TEST(PatternDatabase, DeterministicAcrossThreadCounts) {
   std::vector<std::uint8_t> one, two;
   {
     tbb::global_control c(tbb::global_control::max_allowed_parallelism, 1);
-    const auto db = build_pattern_database(t, tiles);
-    one.assign(db.data(), db.data() + db.entries());
+    one = packed_of(build_pattern_database(t, tiles));
   }
   {
     tbb::global_control c(tbb::global_control::max_allowed_parallelism, 2);
-    const auto db = build_pattern_database(t, tiles);
-    two.assign(db.data(), db.data() + db.entries());
+    two = packed_of(build_pattern_database(t, tiles));
   }
   EXPECT_EQ(one, two);
+}
+
+// The values of a pattern by the plainest search of the same abstract space: a FIFO
+// queue over (placement, region of the blank), the region found by flood fill, and a
+// placement's value the first distance at which any of its regions is dequeued.
+std::vector<int> reference_values(const Tiles& t, const std::vector<int>& tiles) {
+  const int n = t.cells(), k = int(tiles.size());
+  const std::uint64_t entries = placements(n, k), names = std::uint64_t(n - k);
+  const auto region_of = [&](int cell, std::uint32_t free) {
+    std::uint32_t region = 1u << cell;
+    for (bool grown = true; grown;) {
+      grown = false;
+      for (int c = 0; c < n; ++c) {
+        if (!(region >> c & 1)) continue;
+        for (int j = 0; j < t.degree(c); ++j) {
+          const int m = t.neighbour(c, j);
+          if ((free >> m & 1) && !(region >> m & 1)) {
+            region |= 1u << m;
+            grown = true;
+          }
+        }
+      }
+    }
+    return region;
+  };
+  const auto state_of = [&](const std::vector<std::uint8_t>& cells, int blank) {
+    std::uint32_t free = (1u << n) - 1;
+    for (const auto c : cells) free &= ~(1u << c);
+    const std::uint32_t region = region_of(blank, free);
+    const int lowest = std::countr_zero(region);
+    return placement_rank(cells.data(), k, n) * names + std::uint64_t(std::popcount(free & ((1u << lowest) - 1)));
+  };
+  std::vector<int> distance(entries * names, -1), value(entries, -1);
+  std::vector<std::uint8_t> cells(std::size_t(k));
+  for (int i = 0; i < k; ++i) cells[std::size_t(i)] = std::uint8_t(tiles[std::size_t(i)] - 1);
+  std::vector<std::pair<std::uint64_t, int>> queue{{state_of(cells, n - 1), 0}};
+  distance[queue[0].first] = 0;
+  for (std::size_t head = 0; head < queue.size(); ++head) {
+    const auto [state, d] = queue[head];
+    const std::uint64_t rank = state / names;
+    if (value[rank] < 0) value[rank] = d;
+    placement_unrank(rank, cells.data(), k, n);
+    std::uint32_t free = (1u << n) - 1;
+    for (const auto c : cells) free &= ~(1u << c);
+    std::uint32_t f = free;
+    for (std::uint64_t j = state % names; j > 0; --j) f &= f - 1;
+    const std::uint32_t region = region_of(std::countr_zero(f), free);
+    for (int i = 0; i < k; ++i) {
+      const int from = cells[std::size_t(i)];
+      for (int j = 0; j < t.degree(from); ++j) {
+        const int to = t.neighbour(from, j);
+        if (!(region >> to & 1)) continue;
+        cells[std::size_t(i)] = std::uint8_t(to);
+        const std::uint64_t next = state_of(cells, from);
+        cells[std::size_t(i)] = std::uint8_t(from);
+        if (distance[next] >= 0) continue;
+        distance[next] = d + 1;
+        queue.emplace_back(next, d + 1);
+      }
+    }
+  }
+  return value;
+}
+
+// The sliced bitset search gives exactly the values of the plain search, and the
+// four-bit entries with their escapes give them back: on patterns of 3x3, 3x4, 2x6
+// and 4x4, at 1 and 2 threads. 2x6's long rows make tiles pass each other often, so
+// some of its values exceed their Manhattan distance by 30 or more: the exceptions.
+TEST(PatternDatabase, ValuesEqualAPlainSearch) {
+  struct Case {
+    int rows, cols;
+    std::vector<int> tiles;
+    int largest;
+    std::size_t exceptions;
+  };
+  for (const Case& c :
+       {Case{3, 3, {1, 2, 3, 4}, 0, 0}, Case{3, 3, {5, 6, 7, 8}, 0, 0}, Case{3, 4, {7, 8, 9, 10, 11}, 0, 0},
+        Case{2, 6, {1, 2, 3, 4, 5}, 0, 0}, Case{4, 4, {10, 11, 14, 15}, 0, 0}}) {
+    const Tiles t(c.rows, c.cols);
+    const std::vector<int> want = reference_values(t, c.tiles);
+    for (const int threads : {1, 2}) {
+      tbb::global_control control(tbb::global_control::max_allowed_parallelism, std::size_t(threads));
+      const PatternDatabase db = build_pattern_database(t, c.tiles);
+      ASSERT_EQ(db.entries(), want.size());
+      std::vector<std::uint64_t> counts;
+      for (std::uint64_t r = 0; r < db.entries(); ++r) {
+        ASSERT_EQ(db.at(r), want[r]) << t.name() << " rank " << r << " threads " << threads;
+        if (counts.size() <= std::size_t(want[r])) counts.resize(std::size_t(want[r]) + 1, 0);
+        ++counts[std::size_t(want[r])];
+      }
+      EXPECT_EQ(db.counts(), counts) << t.name();
+      EXPECT_EQ(int(db.counts().size()) - 1, c.largest) << t.name();
+      EXPECT_EQ(db.exceptions().size(), c.exceptions) << t.name();
+    }
+  }
+}
+
+// Four bits an entry: (value - manhattan) / 2, two entries a byte with the even rank
+// low, 15 sending to the exceptions; checked on a hand-made database of one tile.
+TEST(PatternDatabase, PackingRoundTrip) {
+  const Tiles t(3, 3);
+  // Tile 5's Manhattan distance from cell c (its home is cell 4, the centre).
+  const std::vector<int> manhattan{2, 1, 2, 1, 0, 1, 2, 1, 2};
+  const std::vector<int> excess{0, 1, 14, 2, 0, 7, 30, 3, 1};
+  std::vector<std::uint8_t> packed(PatternDatabase::packed_bytes(9), 0);
+  std::vector<PatternDatabase::Exception> exceptions;
+  for (std::size_t r = 0; r < 9; ++r) {
+    unsigned code = unsigned(excess[r]) / 2;
+    if (code >= PatternDatabase::kEscape) {
+      exceptions.push_back({r, std::uint64_t(manhattan[r] + excess[r])});
+      code = PatternDatabase::kEscape;
+    }
+    packed[r / 2] |= std::uint8_t(code << (4 * (r % 2)));
+  }
+  EXPECT_EQ(packed.size(), 5u);
+  EXPECT_EQ(packed[0], 0x00);  // ranks 0 and 1: excess 0 and 1 -> codes 0, 0
+  EXPECT_EQ(packed[1], 0x17);  // ranks 2 (code 7) and 3 (code 1)
+  EXPECT_EQ(packed[3], 0x1F);  // ranks 6 (escape) and 7
+  const PatternDatabase db(t, {5}, packed, exceptions, {});
+  for (std::uint64_t r = 0; r < 9; ++r) {
+    EXPECT_EQ(db.at(r), manhattan[r] + excess[r] / 2 * 2) << r;
+  }
+  EXPECT_EQ(db.at(6), 32);  // the escaped value
 }
 
 struct Korf {
@@ -216,7 +343,12 @@ TEST(Korf100, EasyInstancesWithFiveFiveFive) {
 TEST(Partition, NamedAndExplicit) {
   const Tiles t(4, 4);
   EXPECT_EQ(standard_partitions(t).size(), 3u);
-  EXPECT_EQ(partition_table_bytes(t, parse_partition(t, "7-8")), 57657600u + 518918400u);
+  EXPECT_EQ(partition_table_bytes(t, parse_partition(t, "7-8")), 28828800u + 259459200u);  // four bits an entry
+  // The 8-tile build: one bit per abstract state (8 regions a placement), two bits per
+  // placement for the levels, both tables, and some MiB of region tables and queues.
+  const std::uint64_t build = partition_build_bytes(t, parse_partition(t, "7-8"));
+  EXPECT_GT(build, 28828800u + 259459200u + 518918400u + 2 * 64864800u);
+  EXPECT_LT(build, 28828800u + 259459200u + 518918400u + 2 * 64864800u + (32u << 20));
   EXPECT_EQ(parse_partition(t, "1,2,3,4,5/6,7,8,9,10/11,12,13,14,15").groups.size(), 3u);
   EXPECT_THROW((void)parse_partition(t, "1,2,3/4,5"), ParseError);  // tiles left out
   EXPECT_THROW((void)parse_partition(t, "1,2,3/3,4"), ParseError);  // twice
@@ -239,25 +371,107 @@ TEST(PdbCache, CorruptAndStaleFilesAreRebuilt) {
   const auto second = load_or_build(t, tiles, dir, log, false);
   EXPECT_FALSE(second.built);
   EXPECT_EQ(log.str(), "");
-  EXPECT_TRUE(std::equal(first.db.data(), first.db.data() + first.db.entries(), second.db.data()));
+  EXPECT_EQ(packed_of(first.db), packed_of(second.db));
+  EXPECT_EQ(first.db.counts(), second.db.counts());
 
   const auto poke = [&](std::streamoff offset, char value) {
     std::fstream f(file, std::ios::in | std::ios::out | std::ios::binary);
     f.seekp(offset);
     f.put(value);
   };
-  poke(64 + 100, 77);  // a value
+  poke(64 + 2048 + 100, 77);  // two entries
   EXPECT_EQ(pdb_file_problem(file, t, tiles), "checksum mismatch (corrupt)");
   const auto third = load_or_build(t, tiles, dir, log, false);
   EXPECT_TRUE(third.built);
   EXPECT_NE(log.str().find("checksum mismatch (corrupt); rebuilding it"), std::string::npos) << log.str();
   EXPECT_EQ(pdb_file_problem(file, t, tiles), "");
 
+  poke(64 + 8, 1);  // a count
+  EXPECT_EQ(pdb_file_problem(file, t, tiles), "checksum mismatch (corrupt)");
+  EXPECT_TRUE(load_or_build(t, tiles, dir, log, false).built);
+  const auto size = std::filesystem::file_size(file);
+  EXPECT_EQ(size, 64u + 2048u + 3024u / 2);  // 9!/5! entries
+  std::filesystem::resize_file(file, size - 1);
+  EXPECT_EQ(pdb_file_problem(file, t, tiles), "truncated or padded");
+  std::filesystem::resize_file(file, size + 16);
+  EXPECT_EQ(pdb_file_problem(file, t, tiles), "truncated or padded");
+  EXPECT_TRUE(load_or_build(t, tiles, dir, log, false).built);
+  poke(20, 5);  // the pattern's size
+  EXPECT_EQ(pdb_file_problem(file, t, tiles), "holds another board or pattern");
+  poke(0, 'X');  // the magic
+  EXPECT_EQ(pdb_file_problem(file, t, tiles), "not a statespace pattern database");
+  EXPECT_TRUE(load_or_build(t, tiles, dir, log, false).built);
   poke(8, 99);  // the format version
   EXPECT_NE(pdb_file_problem(file, t, tiles).find("(stale)"), std::string::npos);
   std::filesystem::resize_file(file, 10);
   EXPECT_EQ(pdb_file_problem(file, t, tiles), "shorter than its header");
   EXPECT_TRUE(load_or_build(t, tiles, dir, log, false).built);
+  std::filesystem::remove_all(dir);
+}
+
+// A build killed at any moment leaves no file a later run would trust: a database
+// gets its name only once complete. Killed after a few moments of the 6-6-3 build
+// (two databases of 5.8 M entries), the folder holds complete databases or nothing.
+TEST(PdbCache, KilledBuildLeavesNoPartialFile) {
+  const Tiles t(4, 4);
+  const Partition p = parse_partition(t, "6-6-3");
+  const auto dir = fresh_dir("pdb-killed");
+  int killed = 0;
+  for (const char* after : {"0.3", "0.8", "1.5", "3", "5"}) {
+    std::filesystem::remove_all(dir);
+    const auto r = run_command("timeout --signal=KILL " + std::string(after) + " " + STATESPACE_BINARY +
+                               " pdb build tiles:4x4 --partition 6-6-3 --pdb-dir " + dir.string() + " 2>&1");
+    if (r.exit_code == 128 + SIGKILL) {
+      ++killed;
+    } else {
+      EXPECT_EQ(r.exit_code, 0) << r.out;
+    }
+    std::error_code ec;
+    for (const auto& entry : std::filesystem::directory_iterator(dir, ec)) {
+      bool known = false;
+      for (const auto& g : p.groups) {
+        if (entry.path() != pdb_file(dir, t, g)) continue;
+        known = true;
+        EXPECT_EQ(pdb_file_problem(entry.path(), t, g), "") << "killed after " << after << " s";
+      }
+      EXPECT_TRUE(known) << entry.path() << " left by a build killed after " << after << " s";
+    }
+  }
+  EXPECT_GT(killed, 0);
+  std::filesystem::remove_all(dir);
+}
+
+// solve --batch runs problems side by side and prints them in input order: the same
+// output on 1 and 2 threads (csv: all but the seconds).
+TEST(OptimalCli, BatchIsTheSameOnAnyThreads) {
+  const Tiles t(3, 4);
+  const auto dir = fresh_dir("pdb-batch");
+  const auto batch = dir / "problems.txt";
+  {
+    std::ofstream out(batch);
+    Rng rng(11);
+    for (int i = 0; i < 16; ++i) out << t.format(uniform_solvable(t, rng)) << "\n";
+  }
+  const std::string args = "solve tiles:3x4 --batch " + batch.string() + " --pdb-dir " + dir.string();
+  const auto without_seconds = [](const std::string& csv) {
+    std::istringstream lines(csv);
+    std::string out, line;
+    while (std::getline(lines, line)) {
+      const auto length = line.find(',');
+      const auto seconds = line.find(',', length + 1), nodes = line.find(',', seconds + 1);
+      out += line.substr(0, seconds) + line.substr(nodes) + "\n";
+    }
+    return out;
+  };
+  const auto one = run_statespace(args + " --format csv --threads 1");
+  const auto two = run_statespace(args + " --format csv --threads 2");
+  ASSERT_EQ(one.exit_code, 0) << one.out;
+  ASSERT_EQ(two.exit_code, 0) << two.out;
+  EXPECT_EQ(std::count(one.std_out.begin(), one.std_out.end(), '\n'), 17);
+  EXPECT_EQ(without_seconds(one.std_out), without_seconds(two.std_out));
+  const auto boards_one = run_statespace(args + " --threads 1"), boards_two = run_statespace(args + " --threads 2");
+  ASSERT_EQ(boards_one.exit_code, 0) << boards_one.out;
+  EXPECT_EQ(boards_one.std_out, boards_two.std_out);
   std::filesystem::remove_all(dir);
 }
 

@@ -44,8 +44,7 @@ class AdditiveHeuristic {
     std::array<std::uint8_t, Board::kMaxCells> cells{};
     const auto& members = databases_[group]->tiles();
     for (std::size_t i = 0; i < members.size(); ++i) cells[i] = pos[members[i]];
-    const std::uint8_t v = databases_[group]->at(placement_rank(cells.data(), int(members.size()), t_.cells()));
-    return v == PatternDatabase::kUnreached ? kInfinity : int(v);
+    return databases_[group]->value(cells.data());
   }
   // The reflection: tile v -> mirror_tile(v), cell c -> mirror_cell(c).
   [[nodiscard]] int mirror_tile(int tile) const { return mirror_tile_[std::size_t(tile)]; }

@@ -1,32 +1,34 @@
 #include "analysis/solvers/pdb.hpp"
 
-#include <tbb/combinable.h>
 #include <tbb/parallel_for.h>
 
 #include <algorithm>
 #include <array>
-#include <atomic>
 #include <charconv>
+#include <cstdlib>
 #include <numeric>
 #include <ostream>
+#include <span>
 #include <sstream>
+#include <stdexcept>
 
 #include "analysis/engines/implicit/level_bits.hpp"
-#include "analysis/runtime/packed_table.hpp"
+#include "analysis/engines/slices.hpp"
+#include "analysis/runtime/threads.hpp"
 #include "core/errors.hpp"
 
 namespace statespace {
 
 namespace {
 
-// The blank's region on an R x C grid. A state names its region by the index, among
-// the free cells, of the region's lowest cell; for every set of free cells that name
-// is precomputed for each cell (16 four-bit names per set, 512 KiB on 4x4, of which a
-// pattern of k tiles touches only the C(n, k) sets of its size: about 100 KiB for 7
-// or 8 tiles), so a successor costs one cached lookup instead of a flood fill.
+// The blank's regions on an R x C grid, for every set of free cells: each cell's
+// region name (the index, among the free cells, of the region's lowest cell; 16
+// four-bit names per set, 512 KiB on 4x4) and each name's region (16 masks per set,
+// 2 MiB), so that neither a state's expansion nor a successor floods the grid.
 class Regions {
  public:
-  explicit Regions(const Tiles& t) : n_(t.cells()), names_(std::size_t(1) << n_) {
+  explicit Regions(const Tiles& t)
+      : n_(t.cells()), names_(std::size_t(1) << n_), masks_((std::size_t(1) << n_) * Board::kMaxCells) {
     for (int c = 0; c < n_; ++c) {
       for (int k = 0; k < t.degree(c); ++k) neighbours_[std::size_t(c)] |= 1u << t.neighbour(c, k);
     }
@@ -35,8 +37,9 @@ class Regions {
       for (std::uint32_t left = free; left;) {
         const int lowest = std::countr_zero(left);
         const std::uint32_t region = of(lowest, free);
-        const auto name = std::uint64_t(std::popcount(free & ((1u << lowest) - 1)));
-        for (std::uint32_t r = region; r; r &= r - 1) names |= name << (4 * std::countr_zero(r));
+        const auto name = unsigned(std::popcount(free & ((1u << lowest) - 1)));
+        for (std::uint32_t r = region; r; r &= r - 1) names |= std::uint64_t{name} << (4 * std::countr_zero(r));
+        masks_[std::size_t(free) * Board::kMaxCells + name] = std::uint16_t(region);
         left &= ~region;
       }
       names_[free] = names;
@@ -44,6 +47,16 @@ class Regions {
   }
   [[nodiscard]] std::uint32_t all() const { return (1u << n_) - 1; }
   [[nodiscard]] std::uint32_t neighbours(int cell) const { return neighbours_[std::size_t(cell)]; }
+  // The name of the region of `free` holding `cell`.
+  [[nodiscard]] unsigned name(int cell, std::uint32_t free) const {
+    return unsigned(names_[free] >> (4 * cell)) & 0xFu;
+  }
+  // The region of `free` named `name` (empty when no region has that name).
+  [[nodiscard]] std::uint32_t region(std::uint32_t free, unsigned name) const {
+    return masks_[std::size_t(free) * Board::kMaxCells + name];
+  }
+
+ private:
   // The connected region of `free` holding `cell` (which must be free).
   [[nodiscard]] std::uint32_t of(int cell, std::uint32_t free) const {
     std::uint32_t r = 1u << cell, frontier = r;
@@ -55,166 +68,380 @@ class Regions {
     }
     return r;
   }
-  // The name of the region of `free` holding `cell`.
-  [[nodiscard]] std::uint64_t name(int cell, std::uint32_t free) const { return (names_[free] >> (4 * cell)) & 0xFu; }
 
- private:
   int n_;
   std::array<std::uint32_t, Board::kMaxCells> neighbours_{};
   std::vector<std::uint64_t> names_;
+  std::vector<std::uint16_t> masks_;
 };
 
-constexpr std::uint64_t kEvenBits = 0x5555555555555555ULL;
-// The two-bit codes of the abstract BFS (Korf 2008's four states): not reached yet,
-// in the level being expanded, reached in this level, expanded before.
-constexpr std::uint64_t kFrontier = 1;
-constexpr std::uint64_t kNext = 2;
-constexpr std::size_t kInFlight = 16;  // prefetched successors awaiting their claim
-
-struct Claimer {
-  std::uint64_t* words;
-  // Sets entry e from 0 (unvisited) to `code`; true when this call did it.
-  bool operator()(std::uint64_t e, std::uint64_t code) const {
-    std::atomic_ref<std::uint64_t> w(words[e / TwoBitTable::kPerWord]);
-    const unsigned shift = unsigned(2 * (e % TwoBitTable::kPerWord));
-    std::uint64_t cur = w.load(std::memory_order_relaxed);
-    while (((cur >> shift) & 3u) == 0) {
-      if (w.compare_exchange_weak(cur, cur | (code << shift), std::memory_order_relaxed)) return true;
+// Manhattan distances of the pattern's tiles: [slot * 16 + cell].
+std::array<std::uint8_t, Board::kMaxCells * Board::kMaxCells> manhattan_table(const Tiles& t,
+                                                                              const std::vector<int>& tiles) {
+  std::array<std::uint8_t, Board::kMaxCells * Board::kMaxCells> out{};
+  const int cols = t.cols();
+  for (std::size_t i = 0; i < tiles.size(); ++i) {
+    const int home = tiles[i] - 1;  // tile v's goal cell is v - 1
+    for (int c = 0; c < t.cells(); ++c) {
+      out[i * Board::kMaxCells + std::size_t(c)] =
+          std::uint8_t(std::abs(c / cols - home / cols) + std::abs(c % cols - home % cols));
     }
-    return false;
   }
+  return out;
+}
+
+// Destination slices and scan chunks per worker, and the targets a round queues per
+// lane: the implicit engine's choices (analysis/engines/implicit/implicit_bfs.cpp).
+constexpr unsigned kSlicesPerThread = 16;
+constexpr unsigned kChunksPerThread = 32;
+constexpr std::size_t kRoundBudget = std::size_t{1} << 17;
+// A queued target is a 32-bit word: its placement's offset in the destination slice,
+// its excess over the Manhattan distance if first reached now (clamped to 31), and
+// its region name.
+constexpr unsigned kNameBits = 4, kExcessBits = 5, kOffsetShift = kNameBits + kExcessBits;
+constexpr std::uint64_t kMostSlice = std::uint64_t{1} << (32 - kOffsetShift);
+// Most targets one placement adds: each pattern tile moves to at most four cells.
+constexpr std::size_t kPlacementOvershoot = 4 * Board::kMaxCells;
+
+std::uint64_t words_for(std::uint64_t bits) { return (bits + 63) / 64; }
+
+// A built database's entries, owned the way a mapped file's are: by a shared pointer.
+std::shared_ptr<const std::uint8_t> shared_bytes(std::vector<std::uint8_t> bytes) {
+  auto owner = std::make_shared<std::vector<std::uint8_t>>(std::move(bytes));
+  return {owner, owner->data()};
+}
+
+// The search itself: the tables, and the scan and apply of a level.
+class PatternSearch {
+ public:
+  PatternSearch(const Tiles& t, const std::vector<int>& tiles)
+      : regions_(t),
+        n_(t.cells()),
+        k_(int(tiles.size())),
+        names_(unsigned(n_ - k_)),
+        entries_(placements(n_, k_)),
+        manhattan_(manhattan_table(t, tiles)),
+        seen_(words_for(entries_ * names_), 0),
+        front_(words_for(entries_), 0),
+        next_(words_for(entries_), 0),
+        packed_(PatternDatabase::packed_bytes(entries_), 0),
+        select_((std::size_t{1} << n_) * Board::kMaxCells, 0) {
+    for (std::uint32_t free = 0; free < (1u << n_); ++free) {
+      unsigned j = 0;
+      for (std::uint32_t f = free; f; f &= f - 1)
+        select_[free * Board::kMaxCells + j++] = std::uint8_t(std::countr_zero(f));
+    }
+    std::uint64_t weight = 1;
+    for (int i = k_ - 1; i >= 0; --i) {
+      weight_[std::size_t(i)] = weight;
+      weight *= std::uint64_t(n_ - i);
+      magic_[std::size_t(i)] = ((std::uint64_t{1} << kMagicShift) + std::uint64_t(n_ - i) - 1) / std::uint64_t(n_ - i);
+    }
+    const unsigned threads = worker_threads();
+    slices_ = SlicePartition(
+        entries_,
+        std::max<std::uint64_t>(std::uint64_t(kSlicesPerThread) * threads, (entries_ + kMostSlice - 1) / kMostSlice),
+        64);
+    chunks_ = SlicePartition(entries_, std::uint64_t(kChunksPerThread) * threads, 64);
+    for (unsigned s = 0; s < threads; ++s) {
+      lanes_.emplace_back(slices_.count(), round_capacity(threads, kRoundBudget) + kPlacementOvershoot,
+                          kRoundStep + kPlacementOvershoot);
+    }
+    owned_.resize(slices_.count());
+  }
+
+  // Seeds the goal, then level by level until a level adds nothing.
+  void run(const std::vector<int>& tiles, const std::string& name, Progress* progress) {
+    std::array<std::uint8_t, Board::kMaxCells> home{};
+    std::uint32_t occupied = 0;
+    for (int i = 0; i < k_; ++i) {
+      home[std::size_t(i)] = std::uint8_t(tiles[std::size_t(i)] - 1);
+      occupied |= 1u << home[std::size_t(i)];
+    }
+    const std::uint64_t goal = placement_rank(home.data(), k_, n_);
+    const std::uint64_t e = goal * names_ + regions_.name(n_ - 1, regions_.all() & ~occupied);
+    seen_[e / 64] |= std::uint64_t{1} << (e % 64);
+    front_[goal / 64] |= std::uint64_t{1} << (goal % 64);
+    counts_.assign(1, 1);
+    std::uint64_t total = 1;
+    const std::uint64_t bytes = pattern_build_bytes_for(n_, k_);
+    for (unsigned level = 0;; ++level) {
+      if (level + 1 > kMostValue)
+        throw std::length_error(name + ": pattern depth exceeds " + std::to_string(kMostValue));
+      const std::uint64_t added = expand(level);
+      if (added == 0) break;
+      std::swap(front_, next_);
+      for_each_chunk(next_.size(), 1 << 16, [&](const auto& range) {
+        std::fill(next_.begin() + std::ptrdiff_t(range.begin()), next_.begin() + std::ptrdiff_t(range.end()), 0);
+      });
+      total += added;
+      if (progress) progress->level(level + 1, added, total, bytes);
+    }
+    std::uint64_t reached = 0;
+    for (auto& o : owned_) {
+      if (counts_.size() < o.counts.size()) counts_.resize(o.counts.size(), 0);
+      for (std::size_t v = 0; v < o.counts.size(); ++v) counts_[v] += o.counts[v];
+    }
+    for (const auto c : counts_) reached += c;
+    // At least two free cells leave no parity constraint: every placement is reached.
+    if (reached != entries_) throw std::logic_error(name + ": the pattern search left placements unreached");
+  }
+
+  PatternDatabase release(const Tiles& t, const std::vector<int>& tiles) && {
+    std::vector<PatternDatabase::Exception> exceptions;
+    for (auto& o : owned_) {
+      std::sort(o.exceptions.begin(), o.exceptions.end(), [](const auto& a, const auto& b) { return a.rank < b.rank; });
+      exceptions.insert(exceptions.end(), o.exceptions.begin(), o.exceptions.end());
+    }
+    // The search's bitsets go before the caller saves the database.
+    std::vector<std::uint64_t>().swap(seen_);
+    std::vector<std::uint64_t>().swap(front_);
+    std::vector<std::uint64_t>().swap(next_);
+    return PatternDatabase(t, tiles, std::move(packed_), std::move(exceptions), std::move(counts_));
+  }
+
+  // The tables, the region and select tables and the lanes' queues.
+  static std::uint64_t pattern_build_bytes_for(int n, int k) {
+    const std::uint64_t entries = placements(n, k);
+    const std::uint64_t regions = (std::uint64_t{1} << n) * (8 + 3 * Board::kMaxCells);
+    const std::uint64_t threads = worker_threads();
+    const std::uint64_t slices = 2 * std::max<std::uint64_t>(kSlicesPerThread * threads, entries / kMostSlice + 1);
+    const std::uint64_t step = kRoundStep + kPlacementOvershoot;
+    const std::uint64_t blocks =
+        (round_capacity(threads, kRoundBudget) + kPlacementOvershoot + SliceQueues::kBlock - step - 1) /
+            (SliceQueues::kBlock - step) +
+        slices;
+    return 8 * (words_for(entries * std::uint64_t(n - k)) + 2 * words_for(entries)) +
+           PatternDatabase::packed_bytes(entries) + regions + threads * blocks * SliceQueues::kBlock * 4;
+  }
+
+ private:
+  static constexpr unsigned kMostValue = 255;
+
+  // What a slice's owner keeps: written by it alone in the apply phase.
+  struct alignas(64) Owned {
+    std::uint64_t added = 0;
+    std::vector<std::uint64_t> counts;                   // placements first reached, by value
+    std::vector<PatternDatabase::Exception> exceptions;  // excess 15 or more
+  };
+
+  std::uint64_t expand(unsigned level) {
+    std::vector<std::uint64_t> cursors(chunks_.count());
+    for (unsigned c = 0; c < chunks_.count(); ++c) cursors[c] = chunks_.begin(c);
+    for (auto& o : owned_) o.added = 0;
+    run_rounds(
+        chunks_.count(), slices_.count(), lanes_, kRoundBudget,
+        [&](unsigned c, SliceQueues& out, std::size_t limit) {
+          return scan(level, cursors[c], chunks_.end(c), out, limit);
+        },
+        [&](unsigned s, std::span<const std::uint32_t> targets) { apply(level, s, targets); });
+    std::uint64_t added = 0;
+    for (const auto& o : owned_) added += o.added;
+    return added;
+  }
+
+  // The names of the regions of placement p seen so far, as bits.
+  [[nodiscard]] std::uint32_t seen_names(std::uint64_t p) const {
+    const std::uint64_t e = p * names_;
+    const unsigned shift = unsigned(e % 64);
+    std::uint64_t bits = seen_[e / 64] >> shift;
+    if (shift + names_ > 64) bits |= seen_[e / 64 + 1] << (64 - shift);
+    return std::uint32_t(bits & ((std::uint64_t{1} << names_) - 1));
+  }
+
+  // Expands the frontier placements from `cursor` up to `end`, queueing their
+  // successors, until `out` holds `limit` targets; true when it reached `end`. Every
+  // region seen of a frontier placement is expanded: those of earlier levels give
+  // states seen already. None of this level's new states can be among them, since a
+  // placement's states all lie at levels of one parity (that of its Manhattan
+  // distance), and so no frontier placement gains a region in this level.
+  bool scan(unsigned level, std::uint64_t& cursor, std::uint64_t end, SliceQueues& out, std::size_t limit) {
+    std::size_t held = out.size();
+    std::uint64_t p = cursor;
+    std::array<std::uint8_t, Board::kMaxCells> cells{};
+    const int next_level = int(level) + 1;
+    while (p < end) {
+      const std::uint64_t w = front_[p / 64] >> (p % 64);
+      if (w == 0) {
+        p = (p | 63) + 1;
+        continue;
+      }
+      p += std::uint64_t(std::countr_zero(w));
+      if (p >= end) break;
+      unrank(p, cells.data());
+      std::uint32_t occupied = 0;
+      int base = 0;
+      for (int i = 0; i < k_; ++i) {
+        occupied |= 1u << cells[std::size_t(i)];
+        base += manhattan_[std::size_t(i * Board::kMaxCells + cells[std::size_t(i)])];
+      }
+      const std::uint32_t free = regions_.all() & ~occupied;
+      std::uint32_t reach = 0;  // the cells of every region expanded
+      for (std::uint32_t names = seen_names(p); names; names &= names - 1) {
+        reach |= regions_.region(free, unsigned(std::countr_zero(names)));
+      }
+      // A pattern tile next to an expanded region moves into it; its old cell
+      // becomes the blank's.
+      for (int i = 0; i < k_; ++i) {
+        const int from = cells[std::size_t(i)];
+        const int moved = base - manhattan_[std::size_t(i * Board::kMaxCells + from)];
+        for (std::uint32_t targets = regions_.neighbours(from) & reach; targets; targets &= targets - 1) {
+          const int to = std::countr_zero(targets);
+          // A move to the next cell passes no other tile: only tile i's digit changes.
+          std::uint64_t r = 0;
+          if (to == from + 1) {
+            r = p + weight_[std::size_t(i)];
+          } else if (to + 1 == from) {
+            r = p - weight_[std::size_t(i)];
+          } else {
+            cells[std::size_t(i)] = std::uint8_t(to);
+            r = placement_rank(cells.data(), k_, n_);
+          }
+          const std::uint32_t free2 = (free | (1u << from)) & ~(1u << to);
+          const int excess = (next_level - moved - manhattan_[std::size_t(i * Board::kMaxCells + to)]) / 2;
+          out.push(slices_.owner(r), std::uint32_t(slices_.within(r) << kOffsetShift) |
+                                         std::uint32_t(std::clamp(excess, 0, 31) << kNameBits) |
+                                         regions_.name(from, free2));
+          ++held;
+        }
+        cells[std::size_t(i)] = std::uint8_t(from);
+      }
+      ++p;
+      if (held >= limit) {
+        cursor = p;
+        return p >= end;
+      }
+    }
+    cursor = end;
+    return true;
+  }
+
+  // placement_unrank without its divisions: below 2^32 ranks, the quotient by
+  // n - i is a multiply and a shift (exact for dividends below 2^32 and divisors up
+  // to 16), and the digit-th free cell is a table lookup.
+  void unrank(std::uint64_t r, std::uint8_t* cells) const {
+    std::array<unsigned, Board::kMaxCells> digit{};
+    for (int i = k_ - 1; i >= 0; --i) {
+      const auto d = std::uint64_t(n_ - i);
+      const std::uint64_t q =
+          small_ ? std::uint64_t((static_cast<unsigned __int128>(r) * magic_[std::size_t(i)]) >> kMagicShift) : r / d;
+      digit[std::size_t(i)] = unsigned(r - q * d);
+      r = q;
+    }
+    std::uint32_t free = regions_.all();
+    for (int i = 0; i < k_; ++i) {
+      cells[i] = select_[free * Board::kMaxCells + digit[std::size_t(i)]];
+      free &= ~(1u << cells[i]);
+    }
+  }
+
+  // Marks the targets queued to slice s: a state not seen yet joins the next level,
+  // and a placement reached for the first time gets its value.
+  void apply(unsigned level, unsigned s, std::span<const std::uint32_t> targets) {
+    const std::uint64_t first = slices_.begin(s);
+    Owned& o = owned_[s];
+    std::uint64_t added = 0;
+    constexpr std::size_t kAhead = 16;  // targets prefetched ahead: they land anywhere in the slice
+    for (std::size_t i = 0; i < targets.size(); ++i) {
+      if (i + kAhead < targets.size()) {
+        const std::uint64_t ahead = (first + (targets[i + kAhead] >> kOffsetShift)) * names_;
+        __builtin_prefetch(seen_.data() + ahead / 64, 1);
+      }
+      const std::uint32_t t = targets[i];
+      const std::uint64_t p = first + (t >> kOffsetShift);
+      const std::uint64_t e = p * names_ + (t & ((1u << kNameBits) - 1));
+      const std::uint64_t bit = std::uint64_t{1} << (e % 64);
+      if (seen_[e / 64] & bit) continue;
+      const bool reached = seen_names(p) != 0;
+      seen_[e / 64] |= bit;
+      next_[p / 64] |= std::uint64_t{1} << (p % 64);
+      ++added;
+      if (reached) continue;
+      unsigned excess = (t >> kNameBits) & ((1u << kExcessBits) - 1);
+      if (excess >= PatternDatabase::kEscape) {
+        o.exceptions.push_back({p, level + 1});
+        excess = PatternDatabase::kEscape;
+      }
+      packed_[p / 2] |= std::uint8_t(excess << (4 * (p % 2)));
+      if (o.counts.size() <= level + 1) o.counts.resize(level + 2, 0);
+      ++o.counts[level + 1];
+    }
+    o.added += added;
+  }
+
+  Regions regions_;
+  int n_, k_;
+  std::uint64_t names_;  // region names per placement: its free cells
+  std::uint64_t entries_;
+  std::array<std::uint8_t, Board::kMaxCells * Board::kMaxCells> manhattan_;
+  std::vector<std::uint64_t> seen_;   // [placement * names + name]
+  std::vector<std::uint64_t> front_;  // placements with a state in the level expanded
+  std::vector<std::uint64_t> next_;   // placements with a state in the level found
+  std::vector<std::uint8_t> packed_;
+  std::vector<std::uint8_t> select_;  // [free * 16 + j]: the j-th cell of `free`
+  static constexpr unsigned kMagicShift = 36;
+  bool small_ = entries_ <= std::uint64_t{1} << 32;
+  std::array<std::uint64_t, Board::kMaxCells> weight_{};  // a unit of digit i in the rank
+  std::array<std::uint64_t, Board::kMaxCells> magic_{};   // ceil(2^36 / (n - i))
+  std::vector<std::uint64_t> counts_;
+  SlicePartition slices_, chunks_;
+  std::vector<SliceQueues> lanes_;
+  std::vector<Owned> owned_;
 };
 
 }  // namespace
 
 void check_pattern(const Tiles& t, const std::vector<int>& tiles) {
-  if (tiles.empty() || int(tiles.size()) >= t.cells()) {
+  if (tiles.empty() || int(tiles.size()) >= t.cells() - 1) {
     throw UsageError(t.name() + ": a pattern holds 1 to " + std::to_string(t.cells() - 2) + " tiles");
   }
 }
 
-PatternDatabase::PatternDatabase(std::vector<int> tiles, std::vector<std::uint8_t> values)
-    : tiles_(std::move(tiles)), owned_(std::move(values)), data_(owned_.data()), entries_(owned_.size()) {}
+PatternDatabase::PatternDatabase(const Tiles& t, std::vector<int> tiles, std::vector<std::uint8_t> packed,
+                                 std::vector<Exception> exceptions, std::vector<std::uint64_t> counts)
+    : PatternDatabase(t, std::move(tiles), shared_bytes(std::move(packed)), std::move(exceptions), std::move(counts)) {}
 
-PatternDatabase::PatternDatabase(std::vector<int> tiles, std::shared_ptr<const std::uint8_t> mapped,
-                                 std::uint64_t entries)
-    : tiles_(std::move(tiles)), mapped_(std::move(mapped)), data_(mapped_.get()), entries_(entries) {}
+PatternDatabase::PatternDatabase(const Tiles& t, std::vector<int> tiles, std::shared_ptr<const std::uint8_t> packed,
+                                 std::vector<Exception> exceptions, std::vector<std::uint64_t> counts)
+    : tiles_(std::move(tiles)),
+      n_(t.cells()),
+      k_(int(tiles_.size())),
+      manhattan_(manhattan_table(t, tiles_)),
+      packed_(std::move(packed)),
+      data_(packed_.get()),
+      entries_(placements(n_, k_)),
+      exceptions_(std::move(exceptions)),
+      counts_(std::move(counts)) {}
 
-std::vector<std::uint64_t> PatternDatabase::counts() const {
-  std::array<std::uint64_t, 256> h{};
-  for (std::uint64_t i = 0; i < entries_; ++i) ++h[data_[i]];
-  std::size_t top = 0;
-  for (std::size_t v = 0; v < PatternDatabase::kUnreached; ++v) {
-    if (h[v]) top = v;
-  }
-  return {h.begin(), h.begin() + std::ptrdiff_t(top + 1)};
+int PatternDatabase::manhattan(const std::uint8_t* cells) const {
+  int base = 0;
+  for (int i = 0; i < k_; ++i) base += manhattan_[std::size_t(i * Board::kMaxCells + cells[i])];
+  return base;
+}
+
+int PatternDatabase::at(std::uint64_t rank) const {
+  std::array<std::uint8_t, Board::kMaxCells> cells{};
+  placement_unrank(rank, cells.data(), k_, n_);
+  return value(cells.data());
+}
+
+int PatternDatabase::escaped(std::uint64_t rank) const {
+  const auto it = std::lower_bound(exceptions_.begin(), exceptions_.end(), rank,
+                                   [](const Exception& e, std::uint64_t r) { return e.rank < r; });
+  if (it == exceptions_.end() || it->rank != rank)
+    throw std::logic_error("pattern database: an escape without its value");
+  return int(it->value);
+}
+
+std::uint64_t pattern_build_bytes(const Tiles& t, int k) {
+  return PatternSearch::pattern_build_bytes_for(t.cells(), k);
 }
 
 PatternDatabase build_pattern_database(const Tiles& t, const std::vector<int>& tiles, Progress* progress) {
   check_pattern(t, tiles);
-  const Regions regions(t);
-  const int n = t.cells();
-  const int k = int(tiles.size());
-  const std::uint64_t free_cells = std::uint64_t(n - k);
-  const std::uint64_t entries = placements(n, k);
-  std::vector<std::uint8_t> values(entries, PatternDatabase::kUnreached);
-  TwoBitTable seen(entries * free_cells);
-  const Claimer claim{seen.words()};
-
-  std::array<std::uint8_t, Board::kMaxCells> home{};
-  std::uint32_t occupied = 0;
-  for (int i = 0; i < k; ++i) {
-    home[std::size_t(i)] = std::uint8_t(tiles[std::size_t(i)] - 1);  // tile v's goal cell is v - 1
-    occupied |= 1u << home[std::size_t(i)];
-  }
-  const auto state_of = [&](std::uint64_t rank, std::uint32_t free, int blank) {
-    return rank * free_cells + regions.name(blank, free);
-  };
-  const std::uint64_t goal_rank = placement_rank(home.data(), k, n);
-  const std::uint32_t goal_free = regions.all() & ~occupied;
-  claim(state_of(goal_rank, goal_free, n - 1), kFrontier);
-  values[goal_rank] = 0;
-
-  std::uint64_t total = 1;
-  const std::uint64_t bytes = entries + TwoBitTable::bytes_for(entries * free_cells);
-  constexpr std::size_t kWordGrain = 1024;
-  for (unsigned depth = 0;; ++depth) {
-    if (depth + 1 >= PatternDatabase::kUnreached) throw std::length_error(t.name() + ": pattern depth exceeds 254");
-    const auto next_value = std::uint8_t(depth + 1);
-    tbb::combinable<std::uint64_t> claimed([] { return std::uint64_t{0}; });
-    for_each_chunk(seen.word_count(), kWordGrain, [&](const auto& range) {
-      std::uint64_t mine = 0;
-      // Successors land anywhere in a table of up to a gigabyte: each is prefetched
-      // and claimed kInFlight successors later, so that the cache misses overlap.
-      std::array<std::uint64_t, kInFlight> pending{};
-      std::size_t queued = 0;
-      const auto settle = [&](std::uint64_t e2) {
-        if (!claim(e2, kNext)) return;
-        ++mine;
-        std::atomic_ref<std::uint8_t> v(values[e2 / free_cells]);
-        if (v.load(std::memory_order_relaxed) == PatternDatabase::kUnreached) {
-          v.store(next_value, std::memory_order_relaxed);
-        }
-      };
-      std::array<std::uint8_t, Board::kMaxCells> cells{};
-      for (std::size_t w = range.begin(); w != range.end(); ++w) {
-        const std::uint64_t word = std::atomic_ref<std::uint64_t>(seen.words()[w]).load(std::memory_order_relaxed);
-        const std::uint64_t x = word ^ (kFrontier * kEvenBits);
-        std::uint64_t match = ~(x | (x >> 1)) & kEvenBits;
-        std::uint64_t unranked = ~std::uint64_t{0};
-        std::uint32_t free = 0;
-        while (match) {
-          const std::uint64_t e = w * TwoBitTable::kPerWord + std::uint64_t(std::countr_zero(match)) / 2;
-          match &= match - 1;
-          const std::uint64_t rank = e / free_cells;
-          if (rank != unranked) {  // the regions of one placement are neighbours in the table
-            placement_unrank(rank, cells.data(), k, n);
-            std::uint32_t occ = 0;
-            for (int i = 0; i < k; ++i) occ |= 1u << cells[std::size_t(i)];
-            free = regions.all() & ~occ;
-            unranked = rank;
-          }
-          std::uint32_t f = free;
-          for (std::uint64_t j = e % free_cells; j > 0; --j) f &= f - 1;
-          const std::uint32_t region = regions.of(std::countr_zero(f), free);
-          // A pattern tile next to the blank's region moves into it; its old cell
-          // becomes the blank's, and the region is found afresh.
-          for (int i = 0; i < k; ++i) {
-            const int from = cells[std::size_t(i)];
-            std::uint32_t targets = regions.neighbours(from) & region;
-            while (targets) {
-              const int to = std::countr_zero(targets);
-              targets &= targets - 1;
-              cells[std::size_t(i)] = std::uint8_t(to);
-              const std::uint32_t free2 = (free | (1u << from)) & ~(1u << to);
-              const std::uint64_t e2 = state_of(placement_rank(cells.data(), k, n), free2, from);
-              __builtin_prefetch(seen.words() + e2 / TwoBitTable::kPerWord, 1);
-              std::uint64_t& slot = pending[queued++ % kInFlight];
-              if (queued > kInFlight) settle(slot);
-              slot = e2;
-            }
-            cells[std::size_t(i)] = std::uint8_t(from);
-          }
-        }
-      }
-      for (std::size_t i = queued > kInFlight ? queued - kInFlight : 0; i < queued; ++i) settle(pending[i % kInFlight]);
-      if (mine) claimed.local() += mine;
-    });
-    const std::uint64_t added = claimed.combine(std::plus<>());
-    if (added == 0) break;
-    // The frontier becomes old and the next level the frontier, all in one pass of
-    // word operations: per entry (hi, lo), 01 -> 11, 10 -> 01, 11 and 00 stay.
-    for_each_chunk(seen.word_count(), kWordGrain * 64, [&](const auto& range) {
-      std::uint64_t* words = seen.words();
-      for (std::size_t w = range.begin(); w != range.end(); ++w) {
-        const std::uint64_t lo = words[w] & kEvenBits, hi = (words[w] >> 1) & kEvenBits;
-        words[w] = lo | hi | (lo << 1);
-      }
-    });
-    total += added;
-    if (progress) progress->level(depth + 1, added, total, bytes);
-  }
-  return PatternDatabase(tiles, std::move(values));
+  PatternSearch search(t, tiles);
+  search.run(tiles, t.name(), progress);
+  return std::move(search).release(t, tiles);
 }
 
 // ---- partitions ----
@@ -285,17 +512,17 @@ Partition parse_partition(const Tiles& t, std::string_view text) {
 
 std::uint64_t partition_table_bytes(const Tiles& t, const Partition& p) {
   std::uint64_t bytes = 0;
-  for (const auto& g : p.groups) bytes += placements(t.cells(), int(g.size()));
+  for (const auto& g : p.groups) bytes += PatternDatabase::packed_bytes(placements(t.cells(), int(g.size())));
   return bytes;
 }
 
 std::uint64_t partition_build_bytes(const Tiles& t, const Partition& p) {
-  std::uint64_t extra = 0;
+  std::uint64_t most = 0;
   for (const auto& g : p.groups) {
     const int k = int(g.size());
-    extra = std::max(extra, TwoBitTable::bytes_for(placements(t.cells(), k) * std::uint64_t(t.cells() - k)));
+    most = std::max(most, pattern_build_bytes(t, k) - PatternDatabase::packed_bytes(placements(t.cells(), k)));
   }
-  return partition_table_bytes(t, p) + extra;
+  return partition_table_bytes(t, p) + most;
 }
 
 Partition choose_partition(const Tiles& t, const MemoryBudget& budget) {
