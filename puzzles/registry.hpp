@@ -17,11 +17,12 @@
 #include "puzzles/graph_tokens.hpp"
 #include "puzzles/nooff.hpp"
 #include "puzzles/oshidori.hpp"
+#include "puzzles/rules.hpp"
 #include "puzzles/sliding_tiles.hpp"
 
 namespace statespace {
 
-using AnyPuzzle = std::variant<NoOff, Hex6, Oshidori, Tiles, Blocks, GraphTokens, CellPermutation>;
+using AnyPuzzle = std::variant<NoOff, Hex6, Oshidori, Tiles, Blocks, GraphTokens, CellPermutation, Rules>;
 
 struct ModelEntry {
   std::string_view form;                 // "nooff", "oshidori:N", "tiles:RxC"
