@@ -2,6 +2,7 @@
 
 #include <bit>
 #include <map>
+#include <set>
 #include <utility>
 
 #include "core/errors.hpp"
@@ -67,6 +68,71 @@ Rules::Rules(std::string name, int rows, int cols, std::string letters, State st
   directed_ = cell_sets(forward_) != cell_sets(backward_);
 }
 
+int Rules::use_board_symmetry() {
+  std::set<std::vector<Cell>> rules;
+  for (const auto& in : forward_) rules.insert(in.cells);
+  const int R = rows_, C = cols_;
+  // The eight symmetries of a square as (row, column) -> (row, column); the four
+  // that turn a quarter or reflect in a diagonal only on square boards.
+  const std::array<std::pair<int, int> (*)(int, int, int, int), 7> turns = {[](int r, int c, int rs, int cs) {
+                                                                              return std::pair{rs - 1 - r, cs - 1 - c};
+                                                                            },
+                                                                            [](int r, int c, int, int cs) {
+                                                                              return std::pair{r, cs - 1 - c};
+                                                                            },
+                                                                            [](int r, int c, int rs, int) {
+                                                                              return std::pair{rs - 1 - r, c};
+                                                                            },
+                                                                            [](int r, int c, int rs, int) {
+                                                                              return std::pair{c, rs - 1 - r};
+                                                                            },
+                                                                            [](int r, int c, int, int cs) {
+                                                                              return std::pair{cs - 1 - c, r};
+                                                                            },
+                                                                            [](int r, int c, int, int) {
+                                                                              return std::pair{c, r};
+                                                                            },
+                                                                            [](int r, int c, int rs, int cs) {
+                                                                              return std::pair{cs - 1 - c, rs - 1 - r};
+                                                                            }};
+  symmetries_.clear();
+  for (std::size_t t = 0; t < turns.size(); ++t) {
+    if (t >= 3 && R != C) continue;
+    CellMap g{};
+    for (int c = 0; c < kMaxCells; ++c) g[std::size_t(c)] = std::uint8_t(c);
+    for (int c = 0; c < R * C; ++c) {
+      const auto [r2, c2] = turns[t](c / C, c % C, R, C);
+      g[std::size_t(c)] = std::uint8_t(r2 * C + c2);
+    }
+    bool keeps = true;
+    for (int c = 0; c < R * C && keeps; ++c) {
+      const auto i = std::size_t(c), j = std::size_t(g[i]);
+      keeps = (start_.cell[i] == kOutside) == (start_.cell[j] == kOutside) && marks_[i] == marks_[j] &&
+              (goal_.want.empty() || goal_.want[i] == goal_.want[j]);
+    }
+    for (auto it = rules.begin(); it != rules.end() && keeps; ++it) {
+      std::vector<Cell> image = *it;
+      for (Cell& cell : image) cell.at = g[cell.at];
+      std::sort(image.begin(), image.end());
+      keeps = rules.contains(image);
+    }
+    if (keeps) symmetries_.push_back(g);
+  }
+  start_ = canonical(start_);
+  return symmetries();
+}
+
+std::uint64_t Rules::orbit_size(const State& s) const {
+  std::vector<State> images{s};
+  for (const CellMap& g : symmetries_) {
+    State t = s;
+    for (std::size_t c = 0; c < std::size_t(kMaxCells); ++c) t.cell[g[c]] = s.cell[c];
+    images.push_back(t);
+  }
+  std::sort(images.begin(), images.end());
+  return std::uint64_t(std::unique(images.begin(), images.end()) - images.begin());
+}
+
 bool Rules::is_goal(const State& s) const {
   if (!goal_.want.empty()) {
     for (int c = 0; c < cells(); ++c) {
@@ -126,7 +192,7 @@ Rules::State Rules::parse(std::string_view text) const {
       fail(cell + ": unknown piece '" + std::string(1, ch) + "'");
     }
   }
-  return s;
+  return canonical(s);
 }
 
 std::string Rules::move_name(const State& from, const State& to) const {
@@ -170,6 +236,7 @@ std::optional<RulesPacking> RulesPacking::make(const Rules& model) {
     if (on) next += k.bits_;
   }
   if (next > 64) return std::nullopt;
+  k.symmetries_ = model.symmetry_maps();
   for (const auto& in : model.instances()) k.forward_.push_back(k.masks_of(in));
   for (const auto& in : model.reverse_instances()) k.backward_.push_back(k.masks_of(in));
   return k;

@@ -45,7 +45,7 @@ class Rules {
   static constexpr int kMaxCells = 64;
   static constexpr std::uint8_t kEmpty = 0;
   static constexpr std::uint8_t kOutside = 255;
-  static constexpr std::uint8_t kAny = 254;  // a cell's `want`: anything; its `put`: left as it is
+  static constexpr std::uint8_t kAny = 254;   // a cell's `want`: anything; its `put`: left as it is
   static constexpr std::uint8_t kNone = 255;  // an instance without a moving piece
   using State = ByteCells<kMaxCells>;
 
@@ -107,6 +107,29 @@ class Rules {
   // Some move cannot be undone by a move: the rules read backwards are not rules.
   [[nodiscard]] bool directed() const { return directed_; }
 
+  // symmetry = "board": the rotations and reflections of the board that map the
+  // board, the static layer, the goal and the rules onto themselves. Positions then
+  // stand for their classes, each written as its least member (byte order, reading
+  // order of the cells): successors, predecessors, parse() and the start are all
+  // least members. Returns how many symmetries there are, the identity included.
+  int use_board_symmetry();
+  [[nodiscard]] int symmetries() const { return int(symmetries_.size()) + 1; }
+  // The least member of s's class; s itself without symmetry.
+  [[nodiscard]] State canonical(const State& s) const { return canonical(symmetries_, s); }
+  // How many positions s's class holds (1 to symmetries()).
+  [[nodiscard]] std::uint64_t orbit_size(const State& s) const;
+  using CellMap = std::array<std::uint8_t, kMaxCells>;  // cell -> its image
+  static State canonical(const std::vector<CellMap>& maps, const State& s) {
+    State best = s;
+    for (const CellMap& g : maps) {
+      State t = s;
+      for (std::size_t c = 0; c < std::size_t(kMaxCells); ++c) t.cell[g[c]] = s.cell[c];
+      if (t < best) best = t;
+    }
+    return best;
+  }
+  [[nodiscard]] const std::vector<CellMap>& symmetry_maps() const { return symmetries_; }
+
   [[nodiscard]] bool has_goal() const { return !goal_.empty(); }
   [[nodiscard]] bool is_goal(const State& s) const;
   [[nodiscard]] const std::string& goal_text() const { return goal_.text; }
@@ -121,6 +144,15 @@ class Rules {
     moves_of(backward_, s, f);
   }
 
+  // How many fillings of the board's cells with the pieces and empty cells there are,
+  // reachable or not, up to 2^40 (for `statespace list`).
+  [[nodiscard]] std::uint64_t position_count() const {
+    std::uint64_t n = 1;
+    for (int c = 0; c < cells() && n < (std::uint64_t(1) << 40); ++c) {
+      if (start_.cell[std::size_t(c)] != kOutside) n *= letters_.size() + 1;
+    }
+    return std::min(n, std::uint64_t(1) << 40);
+  }
   // Every filling of the board's cells with the pieces and empty cells, reachable or
   // not (for --components); refused past kMaxListed of them.
   static constexpr std::uint64_t kMaxListed = std::uint64_t(1) << 24;
@@ -168,6 +200,19 @@ class Rules {
 
   template <class F>
   void moves_of(const std::vector<Instance>& list, const State& s, F& f) const {
+    if (!symmetries_.empty()) {
+      // Each class once, as its least member.
+      std::vector<State> classes;
+      moves_of_positions(list, s, [&](const State& t) { classes.push_back(canonical(t)); });
+      std::sort(classes.begin(), classes.end());
+      classes.erase(std::unique(classes.begin(), classes.end()), classes.end());
+      for (const State& t : classes) f(t);
+      return;
+    }
+    moves_of_positions(list, s, f);
+  }
+  template <class F>
+  void moves_of_positions(const std::vector<Instance>& list, const State& s, F&& f) const {
     if (metric_ == RuleMetric::kStep) {
       for (const Instance& in : list) {
         if (matches(in, s)) f(applied(in, s));
@@ -205,6 +250,7 @@ class Rules {
   Goal goal_;
   RuleMetric metric_ = RuleMetric::kStep;
   bool directed_ = false;
+  std::vector<CellMap> symmetries_;  // without the identity
 };
 
 // The positions as words of a few bits per board cell (one for a single kind of
@@ -215,14 +261,14 @@ class RulesPacking {
  public:
   static std::optional<RulesPacking> make(const Rules& model);
 
-  [[nodiscard]] std::uint64_t pack(const Rules::State& s) const;
+  [[nodiscard]] std::uint64_t pack(const Rules::State& s) const;  // s as it is, not its class
   [[nodiscard]] Rules::State unpack(std::uint64_t w) const;
   [[nodiscard]] int moves() const { return moves_; }
   [[nodiscard]] int bits_per_cell() const { return bits_; }
 
-  int successors(std::uint64_t w, std::uint64_t* out) const { return run(forward_, w, out); }
+  int successors(std::uint64_t w, std::uint64_t* out) const { return classes(run(forward_, w, out), out); }
   // The words with w among their successors.
-  int predecessors(std::uint64_t w, std::uint64_t* out) const { return run(backward_, w, out); }
+  int predecessors(std::uint64_t w, std::uint64_t* out) const { return classes(run(backward_, w, out), out); }
 
  private:
   struct Masks {
@@ -243,6 +289,13 @@ class RulesPacking {
     return chains(list, w, out);
   }
   int chains(const std::vector<Masks>& list, std::uint64_t w, std::uint64_t* out) const;
+  // With symmetry: the n words of out as their classes' least members, each once.
+  int classes(int n, std::uint64_t* out) const {
+    if (symmetries_.empty()) return n;
+    for (int i = 0; i < n; ++i) out[i] = pack(Rules::canonical(symmetries_, unpack(out[i])));
+    std::sort(out, out + n);
+    return int(std::unique(out, out + n) - out);
+  }
 
   RuleMetric metric_ = RuleMetric::kStep;
   int moves_ = 0;
@@ -250,6 +303,7 @@ class RulesPacking {
   int bits_ = 1;
   std::vector<int> field_;  // per cell: its first bit, or -1 off the board
   std::vector<Masks> forward_, backward_;
+  std::vector<Rules::CellMap> symmetries_;
 };
 
 inline std::optional<RulesPacking> Rules::packing(const State&) const { return RulesPacking::make(*this); }
@@ -258,6 +312,7 @@ static_assert(WordPackedPuzzle<Rules>);
 static_assert(ReversiblePuzzle<Rules>);
 static_assert(GoalPredicatePuzzle<Rules>);
 static_assert(EnumerablePuzzle<Rules>);
+static_assert(PositionCountingPuzzle<Rules>);
 
 class TomlInput;
 // The model a kind = "rules" file describes; throws ParseError (FILE:LINE:COLUMN:).

@@ -90,16 +90,23 @@ class RulesLoader {
         file_.fail(*root.get("moves"), "unknown moves '" + shown_text(*m) + "' (expected \"step\" or \"chain\")");
       }
     }
-    if (const auto s = file_.string(root, "symmetry", false, "symmetry = \"none\"")) {
-      if (*s != "none") {
-        file_.fail(*root.get("symmetry"),
-                   "symmetry '" + shown_text(*s) + "' is not supported by rules files yet (expected \"none\")");
+    bool symmetric = false;
+    if (const auto s = file_.string(root, "symmetry", false, "symmetry = \"board\" or \"none\"")) {
+      if (*s != "none" && *s != "board") {
+        file_.fail(*root.get("symmetry"), "unknown symmetry '" + shown_text(*s) + "' (expected \"board\" or \"none\")");
       }
+      symmetric = *s == "board";
     }
     read_rules();
     Rules::Goal goal = read_goal();
-    return Rules(*name, pic_.rows, pic_.cols, letters_, start_, marks_, std::move(instances_), std::move(rule_names_),
-                 std::move(goal), metric);
+    Rules rules(*name, pic_.rows, pic_.cols, letters_, start_, marks_, std::move(instances_), std::move(rule_names_),
+                std::move(goal), metric);
+    if (symmetric && rules.use_board_symmetry() == 1) {
+      file_.fail(*root.get("symmetry"),
+                 "no rotation or reflection maps the board, marks, goal and rules onto themselves (expected "
+                 "symmetry = \"none\")");
+    }
+    return rules;
   }
 
  private:
@@ -303,10 +310,38 @@ class RulesLoader {
       if (!rule) file_.fail(r, "a rule must be a table (expected [[rule]] with from and to)");
       file_.check_keys(*rule, {"name", "from", "to", "directions", "clip"});
       parsed.emplace_back(pattern(*rule, "from"), pattern(*rule, "to"));
-      for (const auto& row : parsed.back().second.rows) {
-        for (const Token& t : row) {
-          for (const char c : t.values) {
-            if (is_piece(c)) code_of(c);
+    }
+    available_ = letters_;
+    for (const auto& [from, to] : parsed) {
+      for (const Pattern* p : {&to, &from}) {
+        for (const auto& row : p->rows) {
+          for (const Token& t : row) {
+            for (const char c : t.values) {
+              if (is_piece(c)) code_of(c);
+            }
+          }
+        }
+      }
+    }
+    // The pieces that can ever be on the board: the start's, and those a rule puts
+    // there that can match with them, until no rule adds one.
+    for (bool grew = true; grew;) {
+      grew = false;
+      for (const auto& [from, to] : parsed) {
+        bool can = true;
+        for (const auto& row : from.rows) {
+          for (const Token& t : row)
+            can = can && (t.kind != Token::kPiece || available_.find(t.values[0]) != std::string::npos);
+        }
+        if (!can) continue;
+        for (const auto& row : to.rows) {
+          for (const Token& t : row) {
+            for (const char c : t.values) {
+              if (is_piece(c) && available_.find(c) == std::string::npos) {
+                available_ += c;
+                grew = true;
+              }
+            }
           }
         }
       }
@@ -337,11 +372,13 @@ class RulesLoader {
     for (const auto& row : from.rows) {
       for (const Token& t : row) {
         if (t.kind == Token::kVariable) bound.insert(t.values[0]);
-        for (const char c : t.values) {
-          if (is_piece(c) && letters_.find(c) == std::string::npos) {
-            file_.fail_in_string(*from.node, t.where,
-                                 std::string("this rule can never match: no '") + c +
-                                     "' is ever on the board (not in the start, made by no rule)");
+        if (t.kind == Token::kPiece) {
+          const char c = t.values[0];
+          if (available_.find(c) == std::string::npos) {
+            file_.fail_in_string(
+                *from.node, t.where,
+                std::string("this rule can never match: no '") + c +
+                    "' is ever on the board (not in the start, and no rule that can match puts one there)");
           }
         }
       }
@@ -634,6 +671,7 @@ class RulesLoader {
   Picture pic_;
   Rules::State start_{};
   std::string letters_;
+  std::string available_;  // the pieces that can ever be on the board
   std::string marks_;
   std::vector<Rules::Instance> instances_;
   std::set<std::vector<Rules::Cell>> seen_;

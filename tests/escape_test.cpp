@@ -187,7 +187,7 @@ TEST(Escape, OneTitleThroughEveryWriter) {
   r.layers = {1, 2};
   r.farthest = {kTitle, kTitle + "!"};
   r.layer_edges = {{0, 1, 2}};
-  r.goal = GoalView{kTitle, 1, 0u, {1, 2}, {kTitle}};
+  r.goal = GoalView{kTitle, 1, 0u, {1, 2}, {kTitle}, std::nullopt};
   const ArticleAnalysis a{kTitle, r, "statespace analyze x --from \"" + kTitle + "\"", kTitle};
   const std::vector<std::string> columns = {"label", "puzzle", "start", "states", "engine"};
   const std::vector<const ArticleAnalysis*> rows = {&a, &a};
