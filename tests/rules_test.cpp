@@ -64,6 +64,13 @@ std::vector<std::uint64_t> forward_levels(const Rules& p, const Rules::State& st
   return sizes;
 }
 
+// A shortest path from the file's start to its goal.
+Solution<Rules> solve_to_goal(const Rules& p) {
+  HashedLookup<Rules::State> visited;
+  return solve_bfs_until(
+      p, p.start(), [&](const Rules::State& s) { return p.is_goal(s); }, visited, MemoryBudget());
+}
+
 std::vector<Rules::State> successors(const Rules& p, const Rules::State& s) {
   std::vector<Rules::State> out;
   p.for_each_successor(s, [&](const Rules::State& t) { out.push_back(t); });
@@ -162,9 +169,7 @@ TEST(Rules, OshidoriFileEqualsTheBuiltInModelForEveryN) {
 TEST(Rules, FrogsAndToadsSwapInFifteenMoves) {
   const Rules p = load("frogs-and-toads.toml");
   EXPECT_TRUE(p.directed());
-  HashedLookup<Rules::State> visited;
-  const auto sol = solve_bfs_until(
-      p, p.start(), [&](const Rules::State& s) { return p.is_goal(s); }, visited, MemoryBudget());
+  const auto sol = solve_to_goal(p);
   ASSERT_EQ(sol.path.size(), 16u);
   EXPECT_EQ(p.format(sol.path.back()), "T T T . F F F");
   for (const auto& s : sol.path) EXPECT_EQ(p.parse(p.format(s)), s);
@@ -360,9 +365,7 @@ TEST(Rules, LightsOutEveryPatternFromAllOffAndItsFewestPresses) {
 TEST(Rules, SokobanYardIsSolvedBoardByBoard) {
   const Rules p = load("sokoban-yard.toml");
   EXPECT_TRUE(p.directed());
-  HashedLookup<Rules::State> visited;
-  const auto sol = solve_bfs_until(
-      p, p.start(), [&](const Rules::State& s) { return p.is_goal(s); }, visited, MemoryBudget());
+  const auto sol = solve_to_goal(p);
   ASSERT_FALSE(sol.path.empty());
   EXPECT_EQ(sol.path.size() - 1, kSokobanMoves);
   EXPECT_TRUE(p.is_goal(sol.path.back()));
