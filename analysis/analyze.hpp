@@ -15,6 +15,7 @@
 #include <string>
 #include <variant>
 
+#include "analysis/engines/directed.hpp"
 #include "analysis/engines/explicit/analyze_explicit.hpp"
 #include "analysis/engines/explicit/explicit_space.hpp"
 #include "analysis/engines/implicit/analyze_implicit.hpp"
@@ -73,6 +74,7 @@ using AnyPlan = PlanOf<AnyPuzzle>::type;
 template <Puzzle P>
 AnalysisPlan<P> choose_engine(const P& p, const AnalyzeOptions& o) {
   constexpr bool kTiles = TileGridPuzzle<P>;
+  refuse_undirected_only(p, o);
   AnalysisPlan<P> plan;
   plan.asked = o.engine;
   plan.start = resolve_start(p, o);

@@ -22,6 +22,7 @@
 #include "puzzles/registry.hpp"
 #include "reports/atomic_file.hpp"
 #include "reports/puzzle_report.hpp"
+#include "reports/tables.hpp"
 
 namespace statespace::cli {
 
@@ -63,6 +64,10 @@ void print_summary(const std::vector<AnalysisResult>& results, const std::filesy
   }
   std::cout << table.str();
   for (const auto& r : results) {
+    if (r.directed) {
+      std::cout << reports::directed_summary_text(r);
+      continue;
+    }
     if (!r.goal) continue;
     std::cout << r.puzzle << " goal " << r.goal->goal << ": ";
     if (!r.goal->shortest) {
@@ -295,7 +300,7 @@ int run_analyze(const Args& args, Context& context) {
           run.result.peak_per_run = per_run_peak;
           std::optional<reports::GraphView> view;
           if (run.graph && run.result.states <= o.dot_limit) {
-            view = reports::GraphView{&run.space.graph, {}, &run.distance};
+            view = reports::GraphView{&run.space.graph, {}, &run.distance, run.result.directed};
             for (Vertex v = 0; v < run.space.vertices(); ++v) view->labels.push_back(p.format(run.space.state(v)));
           }
           if (run.result.goal && !run.result.goal->shortest) {

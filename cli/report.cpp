@@ -118,7 +118,11 @@ std::string figure_svg(const ManifestFigure& f, const Manifest& manifest,
                        const std::vector<reports::ArticleAnalysis>& analyses) {
   if (f.kind == "distribution") {
     std::vector<reports::Curve> curves;
-    for (auto i : f.analyses) curves.push_back({analyses[i].label, analyses[i].result.layers});
+    // A directed analysis's depths run from its start, not to a goal: the legend says so.
+    for (auto i : f.analyses) {
+      curves.push_back({analyses[i].label + (analyses[i].result.directed ? " (directed, from the start)" : ""),
+                        analyses[i].result.layers});
+    }
     return reports::distribution_svg(f.title.empty() ? "Positions per depth" : f.title, curves, f.log_scale);
   }
   const auto& a = analyses[f.analyses.front()];

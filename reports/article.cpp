@@ -5,6 +5,7 @@
 #include <optional>
 #include <stdexcept>
 
+#include "analysis/engines/directed.hpp"
 #include "reports/escape.hpp"
 #include "reports/puzzle_report.hpp"
 #include "reports/tables.hpp"
@@ -37,6 +38,10 @@ constexpr ColumnInfo kColumns[] = {
     {"farthest", "Farthest positions", true},
     {"diameter", "Diameter", true},
     {"components", "Components", true},
+    {"directed", "Directed", false},
+    {"shortest", "Shortest solution", true},
+    {"hardest_to_goal", "Hardest to the goal", true},
+    {"dead_ends", "Dead ends", true},
     {"engine", "Engine", false},
     {"threads", "Threads", true},
     {"seconds", "Seconds", true},
@@ -66,6 +71,24 @@ Cell cell(const std::string& column, const ArticleAnalysis& a) {
   if (column == "farthest") return {"", r.farthest.size()};
   if (column == "diameter") return r.diameter ? Cell{"", r.diameter->length} : Cell{};
   if (column == "components") return r.components ? Cell{"", r.components->sizes.size()} : Cell{};
+  if (column == "directed") return {r.directed ? "yes" : "no", std::nullopt};
+  if (column == "shortest" || column == "hardest_to_goal" || column == "dead_ends") {
+    // The same cells as summary.md's: "n/a" where the result names the view
+    // unavailable, empty (a dash) where it was not computed.
+    std::optional<std::uint64_t> value;
+    const char* view = kViewDistanceToGoal;
+    if (r.goal && column == "shortest" && r.goal->shortest) value = *r.goal->shortest;
+    if (r.goal && column == "hardest_to_goal" && !r.goal->layers.empty()) {
+      value = r.goal->layers.size() - 1;
+    }
+    if (column == "dead_ends") {
+      view = kViewDeadEnds;
+      if (r.goal) value = r.goal->dead_ends;
+    }
+    if (value) return {"", value};
+    if (column == "shortest" && r.goal) return {};
+    return {goal_fact(r, view, std::nullopt), std::nullopt};
+  }
   if (column == "engine") return {r.engine, std::nullopt};
   if (column == "threads") return {"", std::uint64_t(r.threads)};
   if (column == "seconds") return {seconds_text(r.seconds), std::nullopt};
@@ -155,6 +178,14 @@ std::string index_markdown(const std::string& title, const std::vector<IndexItem
            markdown_escape(r.engine) + ", " + std::to_string(r.threads) +
            (r.threads == 1 ? " thread, " : " threads, ") + seconds_text(r.seconds) + " s on " +
            markdown_escape(a.machine) + "\n";
+    if (r.directed) {
+      out +=
+          "  - directed: its moves cannot always be undone, so depths and the farthest positions are counted from "
+          "the start along the moves\n";
+    }
+    for (const auto& u : r.unavailable) {
+      out += "  - not available: " + markdown_escape(u.view) + " (" + markdown_escape(u.reason) + ")\n";
+    }
   }
   return out;
 }

@@ -33,11 +33,22 @@ std::vector<std::filesystem::path> write_report_folder(const std::filesystem::pa
       {folder / "farthest.csv", farthest_csv(r)},
       {folder / "layers.dot", layers_dot(r)},
   };
+  // A file left by an earlier run would contradict this one.
+  const auto drop = [&](const char* name) {
+    std::error_code ec;
+    std::filesystem::remove(folder / name, ec);
+  };
   if (graph) {
-    files.emplace_back(folder / "graph.dot", graph_dot(*graph->graph, graph->labels, *graph->depth));
+    files.emplace_back(folder / "graph.dot", graph_dot(*graph->graph, graph->labels, *graph->depth, graph->directed));
   } else {
-    std::error_code ec;  // a graph.dot left by an earlier run would contradict this one
-    std::filesystem::remove(folder / "graph.dot", ec);
+    drop("graph.dot");
+  }
+  if (has_directed_goal_layers(r)) {
+    files.emplace_back(folder / "goal-distribution.csv", goal_distribution_csv(r));
+    files.emplace_back(folder / "hardest.csv", hardest_csv(r));
+  } else {
+    drop("goal-distribution.csv");
+    drop("hardest.csv");
   }
   files.emplace_back(folder / "summary.json", summary_json(r));
   std::vector<std::filesystem::path> written;

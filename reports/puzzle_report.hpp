@@ -1,6 +1,7 @@
 // The report folder of one puzzle: DIR/<puzzle>/ with distribution.csv,
 // farthest.csv, summary.json, layers.dot and, for graphs up to the dot limit,
-// graph.dot. Every file is rendered in memory first and written atomically, and
+// graph.dot; for a directed space with distances to the goal, goal-distribution.csv
+// and hardest.csv too. Every file is rendered in memory first and written atomically, and
 // the folder as a whole appears at once (reports/staging.hpp).
 #pragma once
 
@@ -20,6 +21,7 @@ struct GraphView {
   const Graph* graph = nullptr;
   std::vector<std::string> labels;  // per vertex
   const std::vector<Distance>* depth = nullptr;
+  bool directed = false;  // each move stored once, drawn as an arrow
 };
 
 // Folder name for a puzzle: "tiles:3x3" -> "tiles-3x3" (no colons in paths).

@@ -12,6 +12,9 @@ std::string summary_json(const AnalysisResult& r) {
   j["start"] = r.start;
   j["states"] = r.states;
   j["edges"] = r.edges;
+  // Directed spaces only, so that undirected summaries keep their keys: distribution,
+  // eccentricity and farthest are then distances from the start along the moves.
+  if (r.directed) j["directed"] = true;
   j["eccentricity"] = r.eccentricity();
   j["farthest_count"] = r.farthest.size();
   j["farthest"] = r.farthest;
@@ -36,10 +39,20 @@ std::string summary_json(const AnalysisResult& r) {
     g["goal"] = r.goal->goal;
     g["reached"] = r.goal->reached;
     g["shortest"] = r.goal->shortest ? nlohmann::ordered_json(*r.goal->shortest) : nlohmann::ordered_json();
-    g["distribution"] = r.goal->layers;
-    g["hardest_distance"] = r.goal->layers.empty() ? 0 : r.goal->layers.size() - 1;
-    g["hardest_count"] = r.goal->hardest.size();
-    g["hardest"] = r.goal->hardest;
+    // A directed space without predecessors has no distances to the goal: the keys
+    // are left out (and the views listed under "unavailable") rather than written as
+    // zeros a reader would take for facts.
+    if (!r.directed || r.goal->dead_ends) {
+      g["distribution"] = r.goal->layers;
+      g["hardest_distance"] = r.goal->layers.empty() ? 0 : r.goal->layers.size() - 1;
+      g["hardest_count"] = r.goal->hardest.size();
+      g["hardest"] = r.goal->hardest;
+    }
+    if (r.goal->dead_ends) g["dead_ends"] = *r.goal->dead_ends;
+  }
+  if (!r.unavailable.empty()) {
+    j["unavailable"] = nlohmann::ordered_json::array();
+    for (const auto& u : r.unavailable) j["unavailable"].push_back({{"view", u.view}, {"reason", u.reason}});
   }
   j["engine"] = r.engine;
   j["lookup"] = r.lookup;
@@ -76,6 +89,23 @@ AnalysisResult read_summary_json(const std::string& text) {
       const auto& c = j["components"];
       r.components = Components{c.at("positions").get<std::uint64_t>(), c.at("sizes").get<std::vector<std::uint64_t>>(),
                                 c.value("start", std::uint64_t(0))};
+    }
+    r.directed = j.value("directed", false);
+    if (j.contains("goal")) {
+      const auto& g = j["goal"];
+      GoalView view;
+      g.at("goal").get_to(view.goal);
+      g.at("reached").get_to(view.reached);
+      if (!g.at("shortest").is_null()) view.shortest = g["shortest"].get<unsigned>();
+      if (g.contains("distribution")) g["distribution"].get_to(view.layers);
+      if (g.contains("hardest")) g["hardest"].get_to(view.hardest);
+      if (g.contains("dead_ends")) view.dead_ends = g["dead_ends"].get<std::uint64_t>();
+      r.goal = std::move(view);
+    }
+    if (j.contains("unavailable")) {
+      for (const auto& u : j["unavailable"]) {
+        r.unavailable.push_back({u.at("view").get<std::string>(), u.at("reason").get<std::string>()});
+      }
     }
     j.at("engine").get_to(r.engine);
     j.at("lookup").get_to(r.lookup);

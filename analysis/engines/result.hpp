@@ -10,7 +10,9 @@
 namespace statespace {
 
 // Undirected edges (moves counted once) between the positions at depth `from` and
-// those at depth `to` (from <= to).
+// those at depth `to` (from <= to). On a directed space: the moves from positions at
+// depth `from` to positions at depth `to`, in that direction (to <= from + 1, and a
+// move may lead back to any earlier depth).
 struct LayerEdges {
   unsigned from = 0;
   unsigned to = 0;
@@ -45,7 +47,9 @@ struct GoalView {
   std::vector<std::string> hardest;   // every position farthest from any goal, canonical order
   // Directed spaces only (the distance is then *to* the goal, by predecessors):
   // reachable positions from which no goal can be reached. layers and hardest count
-  // only the positions that can reach a goal.
+  // only the positions that can reach a goal. A directed model without predecessors
+  // fills goal, reached and shortest only (a search from the start gives them), and
+  // leaves layers, hardest and dead_ends empty, named in AnalysisResult::unavailable.
   std::optional<std::uint64_t> dead_ends;
 };
 

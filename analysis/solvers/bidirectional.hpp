@@ -13,6 +13,11 @@
 // still exist, as an edge between two depth-k states of the two searches: both are
 // stored already, so expanding the rest of depth k finds it. We do that; the
 // seed's rule returns the longer path in that case (`seed_moves` records it).
+//
+// Directed spaces (DirectedPuzzle): the backward search walks the model's
+// predecessors (ReversiblePuzzle), the same rule read backwards. A directed model
+// without them has no backward search: the goal waits in the queue unexpanded and the
+// forward search alone reaches it, a plain breadth-first search from the start.
 #pragma once
 
 #include <absl/container/flat_hash_map.h>
@@ -69,6 +74,9 @@ BidirectionalSolution<P> solve_bidirectional(const P& p, const typename P::State
   std::optional<Meeting> best;
   unsigned level = 0;  // depth being expanded at the first meeting
   unsigned shown = 0;  // the last depth reported to `progress`
+  const bool directed = is_directed(p);
+  bool backward_search = true;
+  if constexpr (!ReversiblePuzzle<P>) backward_search = !directed;
   const auto optimal = [&] { return best && best->moves == 2u * level + 1; };
   for (std::uint32_t front = 0; front < nodes.size() && !optimal(); ++front) {
     const Node u = nodes[front];
@@ -77,7 +85,8 @@ BidirectionalSolution<P> solve_bidirectional(const P& p, const typename P::State
       shown = u.depth;
       progress->level(shown, nodes.size() - front, nodes.size());
     }
-    p.for_each_successor(u.state, [&](const State& s) {
+    if (u.backward && !backward_search) continue;
+    const auto reach = [&](const State& s) {
       if (optimal()) return;
       std::uint32_t other = 0;
       if (!best) {
@@ -106,7 +115,14 @@ BidirectionalSolution<P> solve_bidirectional(const P& p, const typename P::State
       if (!best || moves < best->moves) {
         best = u.backward ? Meeting{other, front, moves} : Meeting{front, other, moves};
       }
-    });
+    };
+    if constexpr (ReversiblePuzzle<P>) {
+      if (u.backward && directed) {
+        p.for_each_predecessor(u.state, reach);
+        continue;
+      }
+    }
+    p.for_each_successor(u.state, reach);
   }
   sol.stored = nodes.size();
   if (!best) return sol;

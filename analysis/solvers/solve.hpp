@@ -3,7 +3,9 @@
 // generated child is first compared with the goal, and only then looked up among
 // the stored states, so the search stops the moment the goal is generated. The
 // visited set is a template parameter so the lookup strategies can be compared on
-// exactly the seed's sequence of lookups.
+// exactly the seed's sequence of lookups. The search only follows moves forwards and
+// never drops a state it has seen at any depth, so it is as right on a directed space
+// (DirectedPuzzle: moves that cannot be undone) as on an undirected one.
 #pragma once
 
 #include <algorithm>
@@ -97,6 +99,9 @@ std::string unsolvable_reason(const P& p, const typename P::State& start, const 
   std::string why = p.name() + ": no solution from " + p.format(start) + " to " + p.format(goal);
   if constexpr (ParityClassPuzzle<P>) {
     why += ": it is in the other parity class (a move flips both the arrangement's parity and the blank cell's colour)";
+  } else if (is_directed(p)) {
+    // One-way moves: what the start reaches, not a component that would reach back.
+    why += ": the " + std::to_string(component) + " positions it reaches do not include the goal";
   } else {
     why += ": its component has " + std::to_string(component) + " positions and the goal is not among them";
   }

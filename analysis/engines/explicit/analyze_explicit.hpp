@@ -12,11 +12,14 @@
 #include <algorithm>
 #include <boost/graph/connected_components.hpp>
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
+#include "analysis/engines/directed.hpp"
 #include "analysis/engines/explicit/bfs.hpp"
 #include "analysis/engines/explicit/diameter.hpp"
 #include "analysis/engines/explicit/explicit_space.hpp"
@@ -77,6 +80,32 @@ inline std::vector<LayerEdges> count_layer_edges(const Graph& g, const std::vect
   std::vector<LayerEdges> out;
   for (std::size_t i = 0; i < slots; ++i) {
     if (total[i]) out.push_back({unsigned(i / 2), unsigned(i / 2 + i % 2), total[i]});
+  }
+  return out;
+}
+
+// The moves of a directed graph between depths, each once in its direction: from the
+// depth of its origin to that of its target, which may be any earlier depth, the same
+// one or the next. Ordered by origin depth, then target depth.
+inline std::vector<LayerEdges> count_directed_layer_edges(const Graph& g, const std::vector<Distance>& dist) {
+  // A sparse map per thread: a counter for every pair of depths would grow with the
+  // square of the depth, and most pairs never meet.
+  using Counts = std::map<std::pair<unsigned, unsigned>, std::uint64_t>;
+  tbb::enumerable_thread_specific<Counts> local;
+  tbb::parallel_for(tbb::blocked_range<Vertex>(0, Vertex(num_vertices(g))), [&](const auto& range) {
+    auto& counts = local.local();
+    for (Vertex u = range.begin(); u != range.end(); ++u) {
+      if (dist[u] == kUnreached) continue;
+      for (auto [e, end] = out_edges(u, g); e != end; ++e) ++counts[{dist[u], dist[target(*e, g)]}];
+    }
+  });
+  Counts total;
+  for (const auto& counts : local) {
+    for (const auto& [depths_pair, n] : counts) total[depths_pair] += n;
+  }
+  std::vector<LayerEdges> out;
+  for (const auto& [pair, n] : total) {
+    out.push_back({pair.first, pair.second, n});
   }
   return out;
 }
@@ -156,6 +185,26 @@ Components find_components(const P& p, const MemoryBudget& budget, const typenam
   return c;
 }
 
+// The goal side of a directed space into r: the goal view by predecessors when the
+// model has them; else what the search from the start gives (the goal positions it
+// reaches, the shortest solution), and the views it cannot give in r.unavailable.
+template <Puzzle P>
+void directed_goal_facts(const P& p, const AnalyzeOptions& o, const ExplicitSpace<P>& space,
+                         [[maybe_unused]] Vertex start, [[maybe_unused]] const std::vector<Distance>& from_start,
+                         AnalysisResult& r) {
+  const auto goal = DirectedGoal<P>::of(p, o);
+  if (!goal) {
+    r.unavailable = goal_views_unavailable(no_goal_reason());
+    return;
+  }
+  if constexpr (ReversiblePuzzle<P>) {
+    r.goal = directed_goal_view(p, space, start, *goal);
+  } else {
+    r.goal = forward_goal_view(space, from_start, *goal);
+    r.unavailable = goal_views_unavailable(no_predecessors_reason());
+  }
+}
+
 // Whether an output of `o` needs the explicit graph of a space of `vertices`
 // positions: graph.dot within o.dot_limit and --all-pairs walk it; --components and
 // --lookup keep it too, as the lookup studies and the components' timings count it.
@@ -171,6 +220,8 @@ inline bool explicit_graph_needed(const AnalyzeOptions& o, std::uint64_t vertice
 // caller's.
 template <Puzzle P>
 AnalysisRun<P> analyze_explicit(const P& p, const AnalyzeOptions& o, const typename P::State& start, bool keep_graph) {
+  refuse_undirected_only(p, o);
+  const bool directed = is_directed(p);
   const LookupKind lookup = o.lookup.value_or(default_lookup<P>());
   LookupStats lookup_stats;
   BfsResult bfs;  // distances, from the enumeration when it kept them
@@ -196,7 +247,7 @@ AnalysisRun<P> analyze_explicit(const P& p, const AnalyzeOptions& o, const typen
     bfs = parallel_bfs(run.space.graph, run.space.vertex_of(start), &bfs_progress);
   } else if (!run.graph) {
     Progress bfs_progress(p.name() + " bfs", o.progress);
-    SuccessorBfs search = successor_bfs(p, run.space, run.space.vertex_of(start), &bfs_progress);
+    SuccessorBfs search = successor_bfs(p, run.space, run.space.vertex_of(start), &bfs_progress, directed);
     bfs = std::move(search.bfs);
     moves = search.moves;
     r.layer_edges = std::move(search.layer_edges);
@@ -208,7 +259,8 @@ AnalysisRun<P> analyze_explicit(const P& p, const AnalyzeOptions& o, const typen
   r.lookup = lookup_name(lookup);
   if (counts_comparisons(lookup)) r.comparisons = lookup_stats.comparisons;
   r.states = run.space.vertices();
-  r.edges = moves / 2;
+  r.edges = directed ? moves : moves / 2;
+  r.directed = directed;
   r.layers = bfs.layers;
   const Distance far = Distance(r.eccentricity());
   for (Vertex v = 0; v < run.space.vertices(); ++v) {
@@ -218,12 +270,15 @@ AnalysisRun<P> analyze_explicit(const P& p, const AnalyzeOptions& o, const typen
     if constexpr (BipartitePuzzle<P>) {
       r.layer_edges = layer_edges_from_degrees(run.space.graph, bfs.distance);
     } else {
-      r.layer_edges = count_layer_edges(run.space.graph, bfs.distance);
+      r.layer_edges = directed ? count_directed_layer_edges(run.space.graph, bfs.distance)
+                               : count_layer_edges(run.space.graph, bfs.distance);
     }
   }
   if (o.all_pairs) r.diameter = find_diameter(p, run.space, o.all_pairs_limit);
   if (o.components) r.components = find_components(p, o.memory, &start);
-  if constexpr (PartialGoalPuzzle<P>) {
+  if (directed) {
+    directed_goal_facts(p, o, run.space, run.space.vertex_of(start), bfs.distance, r);
+  } else if constexpr (PartialGoalPuzzle<P>) {
     if (p.has_goal()) {
       if (run.graph) {
         r.goal = goal_view(p, run.space, bfs.distance);
@@ -243,6 +298,7 @@ AnalysisRun<P> analyze_explicit(const P& p, const AnalyzeOptions& o, const typen
 template <Puzzle P>
 AnalysisRun<P> analyze_explicit(const P& p, const AnalyzeOptions& o) {
   const LookupKind lookup = o.lookup.value_or(default_lookup<P>());
+  refuse_undirected_only(p, o);
   o.memory.require(enumerate_explicit_bytes(p, lookup), p.name() + ": explicit graph");
   return analyze_explicit(p, o, resolve_start(p, o), true);
 }

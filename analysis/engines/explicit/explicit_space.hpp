@@ -43,6 +43,24 @@ concept VisitedSet = requires(V& v, const State& s) {
   { v.insert(s) } -> std::same_as<bool>;
 };
 
+// Bytes the explicit engine needs for a graph of V vertices and E directed edges:
+// the vertex index (rank bitset and id -> rank, or the states and a hash map),
+// discovery queue, row starts and targets (moved into the graph, never copied),
+// distances.
+inline std::uint64_t explicit_bytes(std::uint64_t rank_space, std::uint64_t vertices, std::uint64_t edges) {
+  return RankBitset::bytes_for(rank_space) + vertices * (8 + 8 + 4 + 2) + edges * 4;
+}
+template <Puzzle P>
+std::uint64_t explicit_bytes(const P& p, std::uint64_t vertices) {
+  const std::uint64_t edges = vertices * std::uint64_t(p.max_moves());
+  if constexpr (RankedPuzzle<P>) {
+    return explicit_bytes(p.rank_space(), vertices, edges);
+  } else {
+    constexpr std::uint64_t kState = sizeof(typename P::State);
+    return vertices * (3 * kState + 2 * (kState + 4) + 4 + 2) + edges * 4;
+  }
+}
+
 template <Puzzle P>
 struct Discovery {
   std::vector<typename P::State> order;  // breadth-first order, start first
@@ -92,24 +110,6 @@ std::uint64_t reachable_bound(const P& p) {
     return p.rank_space();
   } else {
     return 0;
-  }
-}
-
-// Bytes the explicit engine needs for a graph of V vertices and E directed edges:
-// the vertex index (rank bitset and id -> rank, or the states and a hash map),
-// discovery queue, row starts and targets (moved into the graph, never copied),
-// distances.
-inline std::uint64_t explicit_bytes(std::uint64_t rank_space, std::uint64_t vertices, std::uint64_t edges) {
-  return RankBitset::bytes_for(rank_space) + vertices * (8 + 8 + 4 + 2) + edges * 4;
-}
-template <Puzzle P>
-std::uint64_t explicit_bytes(const P& p, std::uint64_t vertices) {
-  const std::uint64_t edges = vertices * std::uint64_t(p.max_moves());
-  if constexpr (RankedPuzzle<P>) {
-    return explicit_bytes(p.rank_space(), vertices, edges);
-  } else {
-    constexpr std::uint64_t kState = sizeof(typename P::State);
-    return vertices * (3 * kState + 2 * (kState + 4) + 4 + 2) + edges * 4;
   }
 }
 

@@ -1,7 +1,8 @@
 // The explicit state graph: Boost's compressed_sparse_row_graph with 32-bit vertex
 // and edge indices (4 bytes per stored move), vertices numbered in rank order so that
-// vertex order is the canonical order of positions. Moves are reversible, so each is
-// stored in both directions and the directed CSR graph is symmetric.
+// vertex order is the canonical order of positions. Where moves are reversible each is
+// stored in both directions and the directed CSR graph is symmetric; on a directed
+// space (DirectedPuzzle) each move is stored once, in its direction.
 #pragma once
 
 #include <boost/graph/compressed_sparse_row_graph.hpp>

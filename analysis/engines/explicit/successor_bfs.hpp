@@ -7,7 +7,9 @@
 // compare-and-swap, so tasks never claim one twice) and counts its moves to level
 // d + 1 and, from the smaller end, within level d. Every vertex of level d has its
 // distance before level d is expanded, so each count is final when it is made and the
-// numbers do not depend on the order tasks run in.
+// numbers do not depend on the order tasks run in. On a directed space a move may also
+// lead back to any earlier depth: every move is then counted once, by the depths of
+// its two ends.
 #pragma once
 
 #include <tbb/blocked_range.h>
@@ -31,14 +33,16 @@ namespace statespace {
 
 struct SuccessorBfs {
   BfsResult bfs;                        // distances per vertex and positions per depth
-  std::uint64_t moves = 0;              // successors summed over every vertex: twice the edges
+  std::uint64_t moves = 0;              // successors summed over every vertex: twice the edges when undirected
   std::vector<LayerEdges> layer_edges;  // as count_layer_edges gives them on the graph
 };
 
 // The search from `source` over every vertex of `space` (a reachable set, closed
-// under the moves).
+// under the moves). With `directed`, layer_edges counts each move from its origin's
+// depth to its target's, in that order.
 template <Puzzle P>
-SuccessorBfs successor_bfs(const P& p, const ExplicitSpace<P>& space, Vertex source, Progress* progress = nullptr) {
+SuccessorBfs successor_bfs(const P& p, const ExplicitSpace<P>& space, Vertex source, Progress* progress = nullptr,
+                           bool directed = false) {
   const detail::SuccessorVertices<P> successors(p, space);
   SuccessorBfs out;
   std::vector<Distance>& dist = out.bfs.distance;
@@ -49,6 +53,7 @@ SuccessorBfs successor_bfs(const P& p, const ExplicitSpace<P>& space, Vertex sou
   struct Counts {
     std::vector<Vertex> next;
     std::uint64_t moves = 0, same = 0, down = 0;
+    std::vector<std::uint64_t> to_depth;  // directed: moves from this depth to each depth
   };
   for (Distance d = 0; !frontier.empty(); ++d) {
     if (d + 1 >= kUnreached) throw std::length_error("BFS depth exceeds 16-bit distances");
@@ -58,6 +63,7 @@ SuccessorBfs successor_bfs(const P& p, const ExplicitSpace<P>& space, Vertex sou
     tbb::enumerable_thread_specific<Counts> local;
     tbb::parallel_for(tbb::blocked_range<std::size_t>(0, frontier.size()), [&](const auto& range) {
       Counts& c = local.local();
+      if (directed) c.to_depth.resize(std::size_t(d) + 2, 0);
       for (std::size_t i = range.begin(); i != range.end(); ++i) {
         const Vertex u = frontier[i];
         successors.for_each_successor(u, space.state(u), [&](Vertex w) {
@@ -68,7 +74,9 @@ SuccessorBfs successor_bfs(const P& p, const ExplicitSpace<P>& space, Vertex sou
             c.next.push_back(w);
             seen = Distance(d + 1);
           }
-          if (seen == d + 1) {
+          if (directed) {
+            ++c.to_depth[seen];
+          } else if (seen == d + 1) {
             ++c.down;
           } else if (seen == d && u < w) {
             ++c.same;
@@ -77,12 +85,17 @@ SuccessorBfs successor_bfs(const P& p, const ExplicitSpace<P>& space, Vertex sou
       }
     });
     std::uint64_t same = 0, down = 0;
+    std::vector<std::uint64_t> to_depth(directed ? std::size_t(d) + 2 : 0, 0);
     frontier.clear();
     for (auto& c : local) {
       out.moves += c.moves;
       same += c.same;
       down += c.down;
+      for (std::size_t t = 0; t < c.to_depth.size(); ++t) to_depth[t] += c.to_depth[t];
       frontier.insert(frontier.end(), c.next.begin(), c.next.end());
+    }
+    for (std::size_t t = 0; t < to_depth.size(); ++t) {
+      if (to_depth[t]) out.layer_edges.push_back({unsigned(d), unsigned(t), to_depth[t]});
     }
     // Ascending, so that neighbouring vertices (and ranks) are expanded together.
     std::sort(frontier.begin(), frontier.end());
