@@ -27,28 +27,6 @@ using blocks_picture::shape_of;
 
 namespace {
 
-// Where a picture string's text starts in the file: line and column of its first
-// character (after the opening quotes and the newline a multi-line string drops).
-std::pair<int, int> picture_origin(const TomlInput& file, const toml::node& node) {
-  const auto& b = node.source().begin;
-  const std::string& text = file.text();
-  std::size_t offset = 0;
-  for (unsigned line = 1; line < b.line && offset != std::string::npos; ++line) {
-    offset = text.find('\n', offset);
-    if (offset != std::string::npos) ++offset;
-  }
-  if (offset == std::string::npos) return {int(b.line), int(b.column)};
-  offset += b.column - 1;
-  const bool triple = text.compare(offset, 3, "\"\"\"") == 0 || text.compare(offset, 3, "'''") == 0;
-  if (triple) {
-    std::size_t after = offset + 3;
-    if (after < text.size() && text[after] == '\r') ++after;
-    if (after < text.size() && text[after] == '\n') return {int(b.line) + 1, 1};
-    return {int(b.line), int(b.column) + 3};
-  }
-  return {int(b.line), int(b.column) + 1};
-}
-
 struct PictureNode {
   const toml::node* node = nullptr;
   std::string text;
@@ -116,11 +94,7 @@ class BlocksLoader {
 
  private:
   [[noreturn]] void fail_at(const PictureNode& p, std::pair<int, int> where, const std::string& message) const {
-    const auto [line, column] = picture_origin(file_, *p.node);
-    toml::source_region at;
-    at.begin.line = toml::source_index(line + where.first);
-    at.begin.column = toml::source_index(where.first == 0 ? column + where.second : 1 + where.second);
-    file_.fail(at, message);
+    file_.fail_in_string(*p.node, where, message);
   }
 
   Picture picture(const PictureNode& p) const {

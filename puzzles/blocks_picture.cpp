@@ -46,7 +46,7 @@ std::vector<std::vector<std::string>> Blocks::picture_rows(std::string_view text
 
 namespace blocks_picture {
 
-Picture read_picture(std::string_view text) {
+Picture read_picture(std::string_view text, int max_cells) {
   // Every cell becomes a string and a position below, so a picture past the
   // encoding's limit is refused at its first surplus cell, before any of that.
   std::size_t cells = 0, line_start = 0;
@@ -56,10 +56,10 @@ Picture read_picture(std::string_view text) {
     if (c == '\n') {
       ++line;
       line_start = i + 1;
-    } else if (c != '/' && c != ' ' && c != '\t' && c != ',' && c != '\r' && ++cells > Blocks::kMaxCells) {
+    } else if (c != '/' && c != ' ' && c != '\t' && c != ',' && c != '\r' && ++cells > std::size_t(max_cells)) {
       throw PictureError{line, int(i - line_start),
-                         "the picture has more than " + std::to_string(Blocks::kMaxCells) +
-                             " cells, too large for the state encoding (at most " + std::to_string(Blocks::kMaxCells) +
+                         "the picture has more than " + std::to_string(max_cells) +
+                             " cells, too large for the state encoding (at most " + std::to_string(max_cells) +
                              " cells)"};
     }
   }

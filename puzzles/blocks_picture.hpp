@@ -25,9 +25,9 @@ struct Picture {
   std::vector<std::pair<int, int>> where;  // (line, column) in the text
 };
 
-// Throws PictureError for an empty picture, a ragged row or a cell of more than one
-// character.
-Picture read_picture(std::string_view text);
+// Throws PictureError for an empty picture, a ragged row, a cell of more than one
+// character or more than max_cells cells (the state encoding's limit).
+Picture read_picture(std::string_view text, int max_cells = Blocks::kMaxCells);
 
 inline bool is_piece_char(char c) { return std::isalnum(static_cast<unsigned char>(c)) != 0; }
 inline bool is_empty_char(char c) { return c == '.' || c == '_'; }

@@ -19,6 +19,8 @@ const std::vector<PuzzleKind>& puzzle_kinds() {
        }},
       {"blocks", "sliding blocks: pieces of any shape on a board with walls (Klotski, Rush Hour)",
        [](const TomlInput& file) -> AnyPuzzle { return load_blocks(file); }},
+      {"rules", "rewrites of a board by pattern and replacement (peg solitaire, Sokoban, Lights Out)",
+       [](const TomlInput& file) -> AnyPuzzle { return load_rules(file); }},
   };
   return kinds;
 }

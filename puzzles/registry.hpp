@@ -18,12 +18,14 @@
 #include "puzzles/nooff.hpp"
 #include "puzzles/oshidori.hpp"
 #include "puzzles/pieces.hpp"
+#include "puzzles/rules.hpp"
 #include "puzzles/sliding_tiles.hpp"
 #include "puzzles/sticker_pieces.hpp"
 
 namespace statespace {
 
-using AnyPuzzle = std::variant<NoOff, Hex6, Oshidori, Tiles, Blocks, GraphTokens, CellPermutation, Pieces, GroupedStickers>;
+using AnyPuzzle =
+    std::variant<NoOff, Hex6, Oshidori, Tiles, Blocks, GraphTokens, CellPermutation, Pieces, GroupedStickers, Rules>;
 
 struct ModelEntry {
   std::string_view form;                 // "nooff", "oshidori:N", "tiles:RxC"

@@ -83,6 +83,37 @@ void TomlInput::fail(const toml::source_region& at, std::string_view message) co
 
 void TomlInput::fail(const toml::node& at, std::string_view message) const { fail(at.source(), message); }
 
+void TomlInput::fail_in_string(const toml::node& string, std::pair<int, int> where, std::string_view message) const {
+  // Where the string's text starts in the file: the line and column of its first
+  // character, after the opening quotes and the newline a multi-line string drops.
+  const auto& b = string.source().begin;
+  std::size_t offset = 0;
+  for (unsigned line = 1; line < b.line && offset != std::string::npos; ++line) {
+    offset = text_.find('\n', offset);
+    if (offset != std::string::npos) ++offset;
+  }
+  int line = int(b.line), column = int(b.column) + 1;
+  if (offset == std::string::npos) {
+    column = int(b.column);
+  } else {
+    offset += b.column - 1;
+    if (text_.compare(offset, 3, "\"\"\"") == 0 || text_.compare(offset, 3, "'''") == 0) {
+      std::size_t after = offset + 3;
+      if (after < text_.size() && text_[after] == '\r') ++after;
+      if (after < text_.size() && text_[after] == '\n') {
+        line = int(b.line) + 1;
+        column = 1;
+      } else {
+        column = int(b.column) + 3;
+      }
+    }
+  }
+  toml::source_region at;
+  at.begin.line = toml::source_index(line + where.first);
+  at.begin.column = toml::source_index(where.first == 0 ? column + where.second : 1 + where.second);
+  fail(at, message);
+}
+
 void TomlInput::check_keys(const toml::table& table, std::initializer_list<std::string_view> allowed) const {
   for (const auto& [key, value] : table) {
     bool known = false;

@@ -11,6 +11,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 
 namespace statespace {
 
@@ -46,6 +47,9 @@ class TomlInput {
   // "FILE:LINE:COLUMN: message" at a node (or the file's start when it has no source).
   [[noreturn]] void fail(const toml::node& at, std::string_view message) const;
   [[noreturn]] void fail(const toml::source_region& at, std::string_view message) const;
+  // "FILE:LINE:COLUMN: message" at a character inside a string value (a picture's
+  // cell): `where` is its 0-based (line, column) in the string's own text.
+  [[noreturn]] void fail_in_string(const toml::node& string, std::pair<int, int> where, std::string_view message) const;
 
   // Fails on a key of `table` that is not in `allowed`, naming the allowed keys.
   void check_keys(const toml::table& table, std::initializer_list<std::string_view> allowed) const;

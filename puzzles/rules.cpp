@@ -1,0 +1,302 @@
+#include "puzzles/rules.hpp"
+
+#include <bit>
+#include <map>
+#include <set>
+#include <utility>
+
+#include "core/errors.hpp"
+#include "core/notation.hpp"
+#include "puzzles/blocks_picture.hpp"
+
+namespace statespace {
+
+void throw_chain_overflow(const std::string& name, int bound) {
+  throw std::length_error(name + ": one chain of moves reaches more than " + std::to_string(bound) +
+                          " positions, more than the successor buffers hold");
+}
+
+void throw_too_many_to_list(const std::string& name, std::size_t cells, std::uint64_t values) {
+  throw UsageError(name + ": --components lists every arrangement, " + std::to_string(values) + "^" +
+                   std::to_string(cells) + " of them here, more than " + std::to_string(Rules::kMaxListed) +
+                   " (expected a smaller board)");
+}
+
+namespace {
+
+// The same instance read backwards: it matches what the forward one leaves and puts
+// back what that one found; the chain's cells swap.
+Rules::Instance reversed(const Rules::Instance& in) {
+  Rules::Instance r;
+  r.rule = in.rule;
+  r.mover = in.landing;
+  r.landing = in.mover;
+  for (const Rules::Cell& c : in.cells) {
+    Rules::Cell b = c;
+    if (c.put != Rules::kAny) {
+      b.want = c.put;
+      b.put = c.want;
+    }
+    r.cells.push_back(b);
+  }
+  return r;
+}
+
+std::vector<std::vector<Rules::Cell>> cell_sets(const std::vector<Rules::Instance>& list) {
+  std::vector<std::vector<Rules::Cell>> out;
+  for (const auto& in : list) out.push_back(in.cells);
+  std::sort(out.begin(), out.end());
+  out.erase(std::unique(out.begin(), out.end()), out.end());
+  return out;
+}
+
+}  // namespace
+
+Rules::Rules(std::string name, int rows, int cols, std::string letters, State start, std::string marks,
+             std::vector<Instance> forward, std::vector<std::string> rule_names, Goal goal, RuleMetric metric)
+    : name_(std::move(name)),
+      rows_(rows),
+      cols_(cols),
+      letters_(std::move(letters)),
+      start_(start),
+      marks_(std::move(marks)),
+      forward_(std::move(forward)),
+      rule_names_(std::move(rule_names)),
+      goal_(std::move(goal)),
+      metric_(metric) {
+  for (const auto& in : forward_) backward_.push_back(reversed(in));
+  directed_ = cell_sets(forward_) != cell_sets(backward_);
+}
+
+int Rules::use_board_symmetry() {
+  std::set<std::vector<Cell>> rules;
+  for (const auto& in : forward_) rules.insert(in.cells);
+  const int R = rows_, C = cols_;
+  // The eight symmetries of a square as (row, column) -> (row, column); the four
+  // that turn a quarter or reflect in a diagonal only on square boards.
+  const std::array<std::pair<int, int> (*)(int, int, int, int), 7> turns = {[](int r, int c, int rs, int cs) {
+                                                                              return std::pair{rs - 1 - r, cs - 1 - c};
+                                                                            },
+                                                                            [](int r, int c, int, int cs) {
+                                                                              return std::pair{r, cs - 1 - c};
+                                                                            },
+                                                                            [](int r, int c, int rs, int) {
+                                                                              return std::pair{rs - 1 - r, c};
+                                                                            },
+                                                                            [](int r, int c, int rs, int) {
+                                                                              return std::pair{c, rs - 1 - r};
+                                                                            },
+                                                                            [](int r, int c, int, int cs) {
+                                                                              return std::pair{cs - 1 - c, r};
+                                                                            },
+                                                                            [](int r, int c, int, int) {
+                                                                              return std::pair{c, r};
+                                                                            },
+                                                                            [](int r, int c, int rs, int cs) {
+                                                                              return std::pair{cs - 1 - c, rs - 1 - r};
+                                                                            }};
+  symmetries_.clear();
+  for (std::size_t t = 0; t < turns.size(); ++t) {
+    if (t >= 3 && R != C) continue;
+    CellMap g{};
+    for (int c = 0; c < kMaxCells; ++c) g[std::size_t(c)] = std::uint8_t(c);
+    for (int c = 0; c < R * C; ++c) {
+      const auto [r2, c2] = turns[t](c / C, c % C, R, C);
+      g[std::size_t(c)] = std::uint8_t(r2 * C + c2);
+    }
+    bool keeps = true;
+    for (int c = 0; c < R * C && keeps; ++c) {
+      const auto i = std::size_t(c), j = std::size_t(g[i]);
+      keeps = (start_.cell[i] == kOutside) == (start_.cell[j] == kOutside) && marks_[i] == marks_[j] &&
+              (goal_.want.empty() || goal_.want[i] == goal_.want[j]);
+    }
+    for (auto it = rules.begin(); it != rules.end() && keeps; ++it) {
+      std::vector<Cell> image = *it;
+      for (Cell& cell : image) cell.at = g[cell.at];
+      std::sort(image.begin(), image.end());
+      keeps = rules.contains(image);
+    }
+    if (keeps) symmetries_.push_back(g);
+  }
+  start_ = canonical(start_);
+  return symmetries();
+}
+
+std::uint64_t Rules::orbit_size(const State& s) const {
+  std::vector<State> images{s};
+  for (const CellMap& g : symmetries_) {
+    State t = s;
+    for (std::size_t c = 0; c < std::size_t(kMaxCells); ++c) t.cell[g[c]] = s.cell[c];
+    images.push_back(t);
+  }
+  std::sort(images.begin(), images.end());
+  return std::uint64_t(std::unique(images.begin(), images.end()) - images.begin());
+}
+
+bool Rules::is_goal(const State& s) const {
+  if (!goal_.want.empty()) {
+    for (int c = 0; c < cells(); ++c) {
+      if (goal_.want[std::size_t(c)] != kAny && s.cell[std::size_t(c)] != goal_.want[std::size_t(c)]) return false;
+    }
+  }
+  if (goal_.pieces) {
+    int n = 0;
+    for (int c = 0; c < cells(); ++c) n += s.cell[std::size_t(c)] != kEmpty && s.cell[std::size_t(c)] != kOutside;
+    if (n != *goal_.pieces) return false;
+  }
+  if (goal_.on_marks != kEmpty) {
+    for (int c = 0; c < cells(); ++c) {
+      if (marks_[std::size_t(c)] != ' ' && s.cell[std::size_t(c)] != goal_.on_marks) return false;
+    }
+  }
+  return true;
+}
+
+std::string Rules::format(const State& s) const {
+  std::vector<std::string> shown;
+  for (int c = 0; c < cells(); ++c) {
+    const std::uint8_t v = s.cell[std::size_t(c)];
+    const char ch = v == kOutside ? '#' : v == kEmpty ? '.' : v <= letters_.size() ? letters_[v - 1] : '?';
+    shown.emplace_back(1, ch);
+  }
+  return join_cells(shown, row_lengths());
+}
+
+Rules::State Rules::parse(std::string_view text) const {
+  const auto fail = [&](const std::string& why) {
+    throw ParseError(name_ + ": " + why + " (expected a picture like \"" + format(start_) + "\")");
+  };
+  blocks_picture::Picture pic;
+  try {
+    pic = blocks_picture::read_picture(text, kMaxCells);
+  } catch (const PictureError& e) {
+    fail(e.message);
+  }
+  if (pic.rows != rows_ || pic.cols != cols_) {
+    fail("position is " + std::to_string(pic.rows) + "x" + std::to_string(pic.cols) + ", expected " +
+         std::to_string(rows_) + "x" + std::to_string(cols_));
+  }
+  State s;
+  for (int c = 0; c < cells(); ++c) {
+    const char ch = pic.cells[std::size_t(c)];
+    const bool outside = start_.cell[std::size_t(c)] == kOutside;
+    const std::string cell = "cell " + std::to_string(c / cols_ + 1) + "," + std::to_string(c % cols_ + 1);
+    if ((ch == '#') != outside) fail(cell + (outside ? " is off the board ('#')" : " is on the board, not '#'"));
+    if (ch == '#') {
+      s.cell[std::size_t(c)] = kOutside;
+    } else if (blocks_picture::is_empty_char(ch)) {
+      s.cell[std::size_t(c)] = kEmpty;
+    } else if (const auto k = letters_.find(ch); k != std::string::npos) {
+      s.cell[std::size_t(c)] = std::uint8_t(k + 1);
+    } else {
+      fail(cell + ": unknown piece '" + std::string(1, ch) + "'");
+    }
+  }
+  return canonical(s);
+}
+
+std::string Rules::move_name(const State& from, const State& to) const {
+  // Whether the chain that starts with `first` can end in `to`.
+  const auto chain_reaches = [&](const Instance& first) {
+    std::vector<std::pair<State, std::uint8_t>> stack{{applied(first, from), first.landing}};
+    std::vector<State> seen;
+    while (!stack.empty()) {
+      const auto [t, at] = stack.back();
+      stack.pop_back();
+      if (t == to) return true;
+      if (at == kNone || std::find(seen.begin(), seen.end(), t) != seen.end()) continue;
+      seen.push_back(t);
+      for (const Instance& in : forward_) {
+        if (in.mover == at && matches(in, t)) stack.emplace_back(applied(in, t), in.landing);
+      }
+    }
+    return false;
+  };
+  for (const Instance& in : forward_) {
+    if (!matches(in, from)) continue;
+    if (metric_ == RuleMetric::kStep ? applied(in, from) != to : !chain_reaches(in)) continue;
+    const int at = in.mover != kNone ? in.mover : in.cells.front().at;
+    return rule_names_[std::size_t(in.rule)] + " at " + std::to_string(at / cols_ + 1) + "," +
+           std::to_string(at % cols_ + 1);
+  }
+  return "?";
+}
+
+std::optional<RulesPacking> RulesPacking::make(const Rules& model) {
+  RulesPacking k;
+  k.metric_ = model.metric();
+  k.moves_ = model.max_moves();
+  k.name_ = model.name();
+  k.bits_ = std::max(1, int(std::bit_width(model.letters().size())));
+  int next = 0;
+  const Rules::State start = model.start();
+  for (int c = 0; c < model.cells(); ++c) {
+    const bool on = start.cell[std::size_t(c)] != Rules::kOutside;
+    k.field_.push_back(on ? next : -1);
+    if (on) next += k.bits_;
+  }
+  if (next > 64) return std::nullopt;
+  k.symmetries_ = model.symmetry_maps();
+  for (const auto& in : model.instances()) k.forward_.push_back(k.masks_of(in));
+  for (const auto& in : model.reverse_instances()) k.backward_.push_back(k.masks_of(in));
+  return k;
+}
+
+RulesPacking::Masks RulesPacking::masks_of(const Rules::Instance& in) const {
+  Masks m;
+  const std::uint64_t all = (std::uint64_t(1) << bits_) - 1;
+  for (const Rules::Cell& c : in.cells) {
+    const int at = field_[c.at];
+    if (c.want != Rules::kAny) {
+      m.care |= all << at;
+      m.want |= std::uint64_t(c.want) << at;
+      if (c.put != Rules::kAny) m.flip |= std::uint64_t(c.want ^ c.put) << at;
+    } else {
+      m.flip |= std::uint64_t(c.flip) << at;
+    }
+  }
+  m.mover = in.mover;
+  m.landing = in.landing;
+  return m;
+}
+
+std::uint64_t RulesPacking::pack(const Rules::State& s) const {
+  std::uint64_t w = 0;
+  for (std::size_t c = 0; c < field_.size(); ++c) {
+    if (field_[c] >= 0) w |= std::uint64_t(s.cell[c]) << field_[c];
+  }
+  return w;
+}
+
+Rules::State RulesPacking::unpack(std::uint64_t w) const {
+  Rules::State s;
+  const std::uint64_t all = (std::uint64_t(1) << bits_) - 1;
+  for (std::size_t c = 0; c < field_.size(); ++c) {
+    s.cell[c] = field_[c] < 0 ? Rules::kOutside : std::uint8_t(w >> field_[c] & all);
+  }
+  return s;
+}
+
+int RulesPacking::chains(const std::vector<Masks>& list, std::uint64_t w, std::uint64_t* out) const {
+  // As Rules::moves_of: depth first over the applications that go on with the piece
+  // just placed, each word once, in the order first reached.
+  int n = 0;
+  std::vector<std::pair<std::uint64_t, std::uint8_t>> stack;
+  for (auto it = list.rbegin(); it != list.rend(); ++it) {
+    if ((w & it->care) == it->want) stack.emplace_back(w ^ it->flip, it->landing);
+  }
+  while (!stack.empty()) {
+    const auto [t, at] = stack.back();
+    stack.pop_back();
+    if (t == w || std::find(out, out + n, t) != out + n) continue;
+    if (n == moves_) throw_chain_overflow(name_, moves_);
+    out[n++] = t;
+    if (at == Rules::kNone) continue;
+    for (auto it = list.rbegin(); it != list.rend(); ++it) {
+      if (it->mover == at && (t & it->care) == it->want) stack.emplace_back(t ^ it->flip, it->landing);
+    }
+  }
+  return n;
+}
+
+}  // namespace statespace

@@ -1,0 +1,321 @@
+// Puzzles whose moves are local rewrites of a board (kind = "rules"): peg solitaire,
+// frogs and toads, Sokoban, Lights Out, oshidori. A file draws the start as a picture
+// (one character per cell, '#' outside the board, '.' empty, a capital letter or a
+// digit a piece, equal characters interchangeable) and gives rules: a pattern and its
+// replacement, placed on the board in the directions the rule names. The loader
+// (puzzles/rules_file.cpp) expands every rule into its instances: one placement, one
+// direction, variables and alternatives resolved. The model is then a list of
+// instances, each a few cells with what each must hold and what it becomes; byte
+// states and packed words both move through that one list.
+//
+// State: one byte per picture cell, row by row (at most kMaxCells): kEmpty, kOutside
+// for the cells off the board, else the piece's code (1 + its index in letters()).
+//
+// Metrics: `step` (one instance applied) and `chain` (a run of applications by one
+// piece is one move: each application after the first starts where the one before
+// put its piece, as in peg solitaire's multi-jumps).
+#pragma once
+
+#include <algorithm>
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/byte_cells.hpp"
+#include "core/puzzle.hpp"
+
+namespace statespace {
+
+enum class RuleMetric : std::uint8_t { kStep, kChain };
+
+// A chain that reaches more positions than max_moves() promised: the successor
+// buffers were sized by that bound, so the run stops rather than overrun them.
+[[noreturn]] void throw_chain_overflow(const std::string& name, int bound);
+// A listing of every arrangement (--components) past Rules::kMaxListed.
+[[noreturn]] void throw_too_many_to_list(const std::string& name, std::size_t cells, std::uint64_t values);
+
+class RulesPacking;
+
+class Rules {
+ public:
+  static constexpr int kMaxCells = 64;
+  static constexpr std::uint8_t kEmpty = 0;
+  static constexpr std::uint8_t kOutside = 255;
+  static constexpr std::uint8_t kAny = 254;   // a cell's `want`: anything; its `put`: left as it is
+  static constexpr std::uint8_t kNone = 255;  // an instance without a moving piece
+  using State = ByteCells<kMaxCells>;
+
+  // One cell of an instance: it matches when want is kAny or the cell holds want, and
+  // becomes put (or, put being kAny, its content XOR flip: a toggle).
+  struct Cell {
+    std::uint8_t at = 0;
+    std::uint8_t want = kAny;
+    std::uint8_t put = kAny;
+    std::uint8_t flip = 0;
+    friend auto operator<=>(const Cell&, const Cell&) = default;
+  };
+  // One placement of a rule. mover: the cell the moving piece leaves (the first cell
+  // of the pattern that a piece empties), landing: where it arrives (the first cell
+  // the replacement fills); kNone when there is none. The chain metric reads them.
+  struct Instance {
+    std::vector<Cell> cells;  // ascending cells
+    std::uint8_t mover = kNone;
+    std::uint8_t landing = kNone;
+    int rule = 0;  // index into rule_names()
+    friend auto operator<=>(const Instance&, const Instance&) = default;
+  };
+  // A goal: cells that must hold given content (kAny elsewhere), a number of pieces,
+  // and a piece that must stand on every mark of the static layer; each optional.
+  struct Goal {
+    std::vector<std::uint8_t> want;  // per cell; empty when no picture
+    std::optional<int> pieces;
+    std::uint8_t on_marks = kEmpty;  // a code, or kEmpty for none
+    std::string text;                // as the reports show it
+    [[nodiscard]] bool empty() const { return want.empty() && !pieces && on_marks == kEmpty; }
+  };
+
+  Rules() = default;
+  // `letters[k]` prints code k + 1; `marks` holds the static layer's character per
+  // cell (' ' for none). The reverse instances and directed() follow from `forward`.
+  Rules(std::string name, int rows, int cols, std::string letters, State start, std::string marks,
+        std::vector<Instance> forward, std::vector<std::string> rule_names, Goal goal, RuleMetric metric);
+
+  [[nodiscard]] std::string name() const { return name_; }
+  [[nodiscard]] std::vector<int> row_lengths() const { return std::vector<int>(std::size_t(rows_), cols_); }
+  [[nodiscard]] int max_moves() const { return metric_ == RuleMetric::kChain ? 4 * step_moves() : step_moves(); }
+  // The file's start: where analyze and solve begin by default.
+  [[nodiscard]] State goal() const { return start_; }
+  [[nodiscard]] State start() const { return start_; }
+  [[nodiscard]] std::string format(const State& s) const;
+  [[nodiscard]] State parse(std::string_view text) const;
+
+  [[nodiscard]] int rows() const { return rows_; }
+  [[nodiscard]] int cols() const { return cols_; }
+  [[nodiscard]] int cells() const { return rows_ * cols_; }
+  [[nodiscard]] const std::string& letters() const { return letters_; }
+  [[nodiscard]] const std::string& marks() const { return marks_; }
+  [[nodiscard]] const std::vector<Instance>& instances() const { return forward_; }
+  [[nodiscard]] const std::vector<Instance>& reverse_instances() const { return backward_; }
+  [[nodiscard]] const std::vector<std::string>& rule_names() const { return rule_names_; }
+  [[nodiscard]] RuleMetric metric() const { return metric_; }
+  void set_moves(RuleMetric m) { metric_ = m; }
+
+  // Some move cannot be undone by a move: the rules read backwards are not rules.
+  [[nodiscard]] bool directed() const { return directed_; }
+
+  // symmetry = "board": the rotations and reflections of the board that map the
+  // board, the static layer, the goal and the rules onto themselves. Positions then
+  // stand for their classes, each written as its least member (byte order, reading
+  // order of the cells): successors, predecessors, parse() and the start are all
+  // least members. Returns how many symmetries there are, the identity included.
+  int use_board_symmetry();
+  [[nodiscard]] int symmetries() const { return int(symmetries_.size()) + 1; }
+  // The least member of s's class; s itself without symmetry.
+  [[nodiscard]] State canonical(const State& s) const { return canonical(symmetries_, s); }
+  // How many positions s's class holds (1 to symmetries()).
+  [[nodiscard]] std::uint64_t orbit_size(const State& s) const;
+  using CellMap = std::array<std::uint8_t, kMaxCells>;  // cell -> its image
+  static State canonical(const std::vector<CellMap>& maps, const State& s) {
+    State best = s;
+    for (const CellMap& g : maps) {
+      State t = s;
+      for (std::size_t c = 0; c < std::size_t(kMaxCells); ++c) t.cell[g[c]] = s.cell[c];
+      if (t < best) best = t;
+    }
+    return best;
+  }
+  [[nodiscard]] const std::vector<CellMap>& symmetry_maps() const { return symmetries_; }
+
+  [[nodiscard]] bool has_goal() const { return !goal_.empty(); }
+  [[nodiscard]] bool is_goal(const State& s) const;
+  [[nodiscard]] const std::string& goal_text() const { return goal_.text; }
+
+  template <class F>
+  void for_each_successor(const State& s, F&& f) const {
+    moves_of(forward_, s, f);
+  }
+  // The positions with s among their successors: the rules read backwards.
+  template <class F>
+  void for_each_predecessor(const State& s, F&& f) const {
+    moves_of(backward_, s, f);
+  }
+
+  // How many fillings of the board's cells with the pieces and empty cells there are,
+  // reachable or not, up to 2^40 (for `statespace list`).
+  [[nodiscard]] std::uint64_t position_count() const {
+    std::uint64_t n = 1;
+    for (int c = 0; c < cells() && n < (std::uint64_t(1) << 40); ++c) {
+      if (start_.cell[std::size_t(c)] != kOutside) n *= letters_.size() + 1;
+    }
+    return std::min(n, std::uint64_t(1) << 40);
+  }
+  // Every filling of the board's cells with the pieces and empty cells, reachable or
+  // not (for --components); refused past kMaxListed of them.
+  static constexpr std::uint64_t kMaxListed = std::uint64_t(1) << 24;
+  template <class F>
+  void for_each_position(F&& f) const {
+    std::vector<int> on;
+    for (int c = 0; c < cells(); ++c) {
+      if (start_.cell[std::size_t(c)] != kOutside) on.push_back(c);
+    }
+    const std::uint64_t values = letters_.size() + 1;
+    std::uint64_t count = 1;
+    for (std::size_t i = 0; i < on.size() && count <= kMaxListed; ++i) count *= values;
+    if (count > kMaxListed) throw_too_many_to_list(name_, on.size(), values);
+    for (std::uint64_t n = 0; n < count; ++n) {
+      State s = start_;
+      std::uint64_t left = n;
+      for (const int c : on) {
+        s.cell[std::size_t(c)] = std::uint8_t(left % values);
+        left /= values;
+      }
+      f(static_cast<const State&>(s));
+    }
+  }
+
+  // The rule that takes `from` to `to` and where: "jump at row 2, column 4".
+  [[nodiscard]] std::string move_name(const State& from, const State& to) const;
+
+  using Packing = RulesPacking;
+  [[nodiscard]] std::optional<Packing> packing(const State& s) const;
+
+  [[nodiscard]] static bool matches(const Instance& in, const State& s) {
+    for (const Cell& c : in.cells) {
+      if (c.want != kAny && s.cell[c.at] != c.want) return false;
+    }
+    return true;
+  }
+  [[nodiscard]] static State applied(const Instance& in, const State& s) {
+    State t = s;
+    for (const Cell& c : in.cells) t.cell[c.at] = c.put == kAny ? std::uint8_t(s.cell[c.at] ^ c.flip) : c.put;
+    return t;
+  }
+
+ private:
+  [[nodiscard]] int step_moves() const { return std::max<int>(1, int(forward_.size())); }
+
+  template <class F>
+  void moves_of(const std::vector<Instance>& list, const State& s, F& f) const {
+    if (!symmetries_.empty()) {
+      // Each class once, as its least member.
+      std::vector<State> classes;
+      moves_of_positions(list, s, [&](const State& t) { classes.push_back(canonical(t)); });
+      std::sort(classes.begin(), classes.end());
+      classes.erase(std::unique(classes.begin(), classes.end()), classes.end());
+      for (const State& t : classes) f(t);
+      return;
+    }
+    moves_of_positions(list, s, f);
+  }
+  template <class F>
+  void moves_of_positions(const std::vector<Instance>& list, const State& s, F&& f) const {
+    if (metric_ == RuleMetric::kStep) {
+      for (const Instance& in : list) {
+        if (matches(in, s)) f(applied(in, s));
+      }
+      return;
+    }
+    // Chains: depth first over the applications that go on with the piece just
+    // placed; each position reached once, in the order first reached.
+    std::vector<State> seen;
+    std::vector<std::pair<State, std::uint8_t>> stack;
+    for (auto it = list.rbegin(); it != list.rend(); ++it) {
+      if (matches(*it, s)) stack.emplace_back(applied(*it, s), it->landing);
+    }
+    while (!stack.empty()) {
+      const auto [t, at] = stack.back();
+      stack.pop_back();
+      if (t == s || std::find(seen.begin(), seen.end(), t) != seen.end()) continue;
+      seen.push_back(t);
+      if (int(seen.size()) > max_moves()) throw_chain_overflow(name_, max_moves());
+      f(static_cast<const State&>(seen.back()));
+      if (at == kNone) continue;
+      for (auto it = list.rbegin(); it != list.rend(); ++it) {
+        if (it->mover == at && matches(*it, t)) stack.emplace_back(applied(*it, t), it->landing);
+      }
+    }
+  }
+
+  std::string name_;
+  int rows_ = 0, cols_ = 0;
+  std::string letters_;
+  State start_{};
+  std::string marks_;
+  std::vector<Instance> forward_, backward_;
+  std::vector<std::string> rule_names_;
+  Goal goal_;
+  RuleMetric metric_ = RuleMetric::kStep;
+  bool directed_ = false;
+  std::vector<CellMap> symmetries_;  // without the identity
+};
+
+// The positions as words of a few bits per board cell (one for a single kind of
+// piece: peg solitaire's 33 holes, Lights Out's 25 lights), when they fit 64 bits.
+// Each instance becomes three masks: the bits it reads, the value they must have, and
+// the bits it flips, so a step successor is one AND, one compare and one XOR.
+class RulesPacking {
+ public:
+  static std::optional<RulesPacking> make(const Rules& model);
+
+  [[nodiscard]] std::uint64_t pack(const Rules::State& s) const;  // s as it is, not its class
+  [[nodiscard]] Rules::State unpack(std::uint64_t w) const;
+  [[nodiscard]] int moves() const { return moves_; }
+  [[nodiscard]] int bits_per_cell() const { return bits_; }
+
+  int successors(std::uint64_t w, std::uint64_t* out) const { return classes(run(forward_, w, out), out); }
+  // The words with w among their successors.
+  int predecessors(std::uint64_t w, std::uint64_t* out) const { return classes(run(backward_, w, out), out); }
+
+ private:
+  struct Masks {
+    std::uint64_t care = 0, want = 0, flip = 0;
+    std::uint8_t mover = Rules::kNone, landing = Rules::kNone;  // as the instance's, for chains
+  };
+  RulesPacking() = default;
+  [[nodiscard]] Masks masks_of(const Rules::Instance& in) const;
+
+  int run(const std::vector<Masks>& list, std::uint64_t w, std::uint64_t* out) const {
+    int n = 0;
+    if (metric_ == RuleMetric::kStep) {
+      for (const Masks& m : list) {
+        if ((w & m.care) == m.want) out[n++] = w ^ m.flip;
+      }
+      return n;
+    }
+    return chains(list, w, out);
+  }
+  int chains(const std::vector<Masks>& list, std::uint64_t w, std::uint64_t* out) const;
+  // With symmetry: the n words of out as their classes' least members, each once.
+  int classes(int n, std::uint64_t* out) const {
+    if (symmetries_.empty()) return n;
+    for (int i = 0; i < n; ++i) out[i] = pack(Rules::canonical(symmetries_, unpack(out[i])));
+    std::sort(out, out + n);
+    return int(std::unique(out, out + n) - out);
+  }
+
+  RuleMetric metric_ = RuleMetric::kStep;
+  int moves_ = 0;
+  std::string name_;
+  int bits_ = 1;
+  std::vector<int> field_;  // per cell: its first bit, or -1 off the board
+  std::vector<Masks> forward_, backward_;
+  std::vector<Rules::CellMap> symmetries_;
+};
+
+inline std::optional<RulesPacking> Rules::packing(const State&) const { return RulesPacking::make(*this); }
+
+static_assert(WordPackedPuzzle<Rules>);
+static_assert(ReversiblePuzzle<Rules>);
+static_assert(GoalPredicatePuzzle<Rules>);
+static_assert(EnumerablePuzzle<Rules>);
+static_assert(PositionCountingPuzzle<Rules>);
+
+class TomlInput;
+// The model a kind = "rules" file describes; throws ParseError (FILE:LINE:COLUMN:).
+Rules load_rules(const TomlInput& file);
+
+}  // namespace statespace

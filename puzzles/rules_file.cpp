@@ -1,0 +1,685 @@
+// Rules files (kind = "rules"): the start picture, the static layer, the rules and
+// the goal, with every error at its FILE:LINE:COLUMN. A rule's pattern and
+// replacement are lines or small pictures of cells separated by spaces:
+//   .      an empty cell                 *      anything, left as it is
+//   O      a piece (a capital or digit)  x      a variable: any piece, the same one where
+//                                               the replacement names it (lower case)
+//   .|O    one of these; the replacement's .|O or O|. says what each becomes
+//   ...    (lines only) any number of cells between two parts: the parts are placed
+//          anywhere along the line
+// Each rule is expanded here into its instances (Rules::Instance): every direction,
+// every place on the board, every value of its variables and alternatives.
+#include <algorithm>
+#include <bit>
+#include <map>
+#include <set>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "core/errors.hpp"
+#include "core/notation.hpp"
+#include "puzzles/blocks.hpp"
+#include "puzzles/blocks_picture.hpp"
+#include "puzzles/rules.hpp"
+#include "puzzles/toml_input.hpp"
+
+namespace statespace {
+
+namespace {
+
+using blocks_picture::is_empty_char;
+using blocks_picture::Picture;
+
+constexpr std::string_view kStartForm =
+    "'#' off the board, '.' empty, a capital letter or a digit for a piece (equal characters are interchangeable)";
+constexpr std::string_view kTokenForm =
+    "'.' empty, '*' anything, a capital letter or digit for a piece, a lower-case letter for a variable, "
+    "'.|O' for alternatives, '...' between two parts of a line";
+constexpr std::string_view kDirectionForm =
+    "right, left, up, down, up-right, up-left, down-right, down-left, orthogonal, diagonal or all";
+constexpr int kMaxVariants = 4096;      // value combinations of one rule
+constexpr int kMaxInstances = 1 << 16;  // instances of all rules
+
+bool is_piece(char c) { return (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9'); }
+bool is_variable(char c) { return c >= 'a' && c <= 'z'; }
+
+// One cell of a pattern or replacement as written.
+struct Token {
+  enum Kind { kEmpty, kAny, kPiece, kVariable, kAlternatives, kGap } kind = kAny;
+  std::string values;  // kPiece, kVariable: one character; kAlternatives: '.' or a piece each
+  std::pair<int, int> where;
+};
+
+struct Pattern {
+  std::vector<std::vector<Token>> rows;
+  const toml::node* node = nullptr;
+  [[nodiscard]] bool line() const { return rows.size() == 1; }
+};
+
+// A direction: the picture's (row, column) offsets turned, or for lines a unit step.
+struct Direction {
+  std::string_view name;
+  int dr, dc;  // where the pattern's "right" points
+};
+constexpr std::array<Direction, 8> kDirections = {{{"right", 0, 1},
+                                                   {"left", 0, -1},
+                                                   {"down", 1, 0},
+                                                   {"up", -1, 0},
+                                                   {"down-right", 1, 1},
+                                                   {"down-left", 1, -1},
+                                                   {"up-right", -1, 1},
+                                                   {"up-left", -1, -1}}};
+
+class RulesLoader {
+ public:
+  explicit RulesLoader(const TomlInput& file) : file_(file) {}
+
+  Rules load() {
+    const auto& root = file_.root();
+    file_.check_keys(root, {"name", "title", "kind", "start", "marks", "moves", "symmetry", "goal", "rule"});
+    const auto name = file_.string(root, "name", true, "name = \"my-puzzle\"");
+    (void)file_.string(root, "title", false, "title = \"a line of text\"");
+    read_start();
+    read_marks();
+    RuleMetric metric = RuleMetric::kStep;
+    if (const auto m = file_.string(root, "moves", false, "moves = \"step\" or \"chain\"")) {
+      if (*m == "chain") {
+        metric = RuleMetric::kChain;
+      } else if (*m != "step") {
+        file_.fail(*root.get("moves"), "unknown moves '" + shown_text(*m) + "' (expected \"step\" or \"chain\")");
+      }
+    }
+    bool symmetric = false;
+    if (const auto s = file_.string(root, "symmetry", false, "symmetry = \"board\" or \"none\"")) {
+      if (*s != "none" && *s != "board") {
+        file_.fail(*root.get("symmetry"), "unknown symmetry '" + shown_text(*s) + "' (expected \"board\" or \"none\")");
+      }
+      symmetric = *s == "board";
+    }
+    read_rules();
+    Rules::Goal goal = read_goal();
+    Rules rules(*name, pic_.rows, pic_.cols, letters_, start_, marks_, std::move(instances_), std::move(rule_names_),
+                std::move(goal), metric);
+    if (symmetric && rules.use_board_symmetry() == 1) {
+      file_.fail(*root.get("symmetry"),
+                 "no rotation or reflection maps the board, marks, goal and rules onto themselves (expected "
+                 "symmetry = \"none\")");
+    }
+    return rules;
+  }
+
+ private:
+  [[nodiscard]] int cells() const { return pic_.rows * pic_.cols; }
+  [[nodiscard]] bool outside(int r, int c) const {
+    return r < 0 || c < 0 || r >= pic_.rows || c >= pic_.cols ||
+           start_.cell[std::size_t(r * pic_.cols + c)] == Rules::kOutside;
+  }
+
+  Picture picture(const toml::node& node, const std::string& text) const {
+    try {
+      return blocks_picture::read_picture(text, Rules::kMaxCells);
+    } catch (const PictureError& e) {
+      file_.fail_in_string(node, {e.line, e.column}, e.message);
+    }
+  }
+
+  std::uint8_t code_of(char c) {
+    const auto k = letters_.find(c);
+    if (k != std::string::npos) return std::uint8_t(k + 1);
+    letters_ += c;
+    return std::uint8_t(letters_.size());
+  }
+
+  void read_start() {
+    const auto text = file_.string(file_.root(), "start", true,
+                                   "start = a picture: rows on lines or separated by /, e.g. \"O O . / # O .\"");
+    start_node_ = file_.root().get("start");
+    pic_ = picture(*start_node_, *text);
+    for (int c = 0; c < cells(); ++c) {
+      const char ch = pic_.cells[std::size_t(c)];
+      if (ch == '#') {
+        start_.cell[std::size_t(c)] = Rules::kOutside;
+      } else if (is_empty_char(ch)) {
+        start_.cell[std::size_t(c)] = Rules::kEmpty;
+      } else if (is_piece(ch)) {
+        start_.cell[std::size_t(c)] = code_of(ch);
+      } else if (is_variable(ch)) {
+        file_.fail_in_string(*start_node_, pic_.where[std::size_t(c)],
+                             std::string("'") + ch +
+                                 "' is lower case: rules use lower-case letters as variables (expected " +
+                                 std::string(kStartForm) + ")");
+      } else {
+        file_.fail_in_string(*start_node_, pic_.where[std::size_t(c)],
+                             std::string("unknown character '") + ch + "' (expected " + std::string(kStartForm) + ")");
+      }
+    }
+    marks_.assign(std::size_t(cells()), ' ');
+  }
+
+  void read_marks() {
+    const auto text = file_.string(file_.root(), "marks", false,
+                                   "marks = a picture like the start's: '.' for no mark, another character a mark");
+    if (!text) return;
+    const toml::node& node = *file_.root().get("marks");
+    const Picture m = picture(node, *text);
+    same_shape(m, node, "marks");
+    for (int c = 0; c < cells(); ++c) {
+      const char ch = m.cells[std::size_t(c)];
+      if (is_empty_char(ch) || (ch == '#' && start_.cell[std::size_t(c)] == Rules::kOutside)) continue;
+      if (start_.cell[std::size_t(c)] == Rules::kOutside) {
+        file_.fail_in_string(node, m.where[std::size_t(c)], "a mark off the board (the start has '#' here)");
+      }
+      marks_[std::size_t(c)] = ch;
+    }
+  }
+
+  void same_shape(const Picture& p, const toml::node& node, std::string_view what) const {
+    if (p.rows != pic_.rows || p.cols != pic_.cols) {
+      file_.fail(node, std::string(what) + " picture is " + std::to_string(p.rows) + "x" + std::to_string(p.cols) +
+                           ", expected " + std::to_string(pic_.rows) + "x" + std::to_string(pic_.cols) +
+                           " like the start");
+    }
+  }
+
+  Token token(const Pattern& p, const std::string& text, std::pair<int, int> where) const {
+    Token t;
+    t.where = where;
+    const auto bad = [&](const std::string& why) {
+      file_.fail_in_string(*p.node, where, why + " (expected " + std::string(kTokenForm) + ")");
+    };
+    if (text == "...") {
+      t.kind = Token::kGap;
+    } else if (text == "*") {
+      t.kind = Token::kAny;
+    } else if (text.size() == 1 && is_empty_char(text[0])) {
+      t.kind = Token::kEmpty;
+    } else if (text.size() == 1 && is_piece(text[0])) {
+      t.kind = Token::kPiece;
+      t.values = text;
+    } else if (text.size() == 1 && is_variable(text[0])) {
+      t.kind = Token::kVariable;
+      t.values = text;
+    } else if (text.find('|') != std::string::npos) {
+      t.kind = Token::kAlternatives;
+      for (std::size_t i = 0; i < text.size(); i += 2) {
+        const char c = text[i];
+        if (!is_empty_char(c) && !is_piece(c)) bad("alternative '" + std::string(1, c) + "' is not '.' or a piece");
+        if (i + 1 < text.size() && text[i + 1] != '|') bad("alternatives are single cells separated by '|'");
+        if (i + 1 == text.size() - 1) bad("alternatives end with '|'");
+        const char v = is_empty_char(c) ? '.' : c;
+        if (t.values.find(v) != std::string::npos) bad("alternative '" + std::string(1, v) + "' given twice");
+        t.values += v;
+      }
+    } else {
+      bad("unknown cell '" + shown_text(text) + "'");
+    }
+    return t;
+  }
+
+  Pattern pattern(const toml::table& rule, std::string_view key) const {
+    Pattern p;
+    const auto text = file_.string(rule, key, true, "a line of cells like \"O O .\", or a picture");
+    p.node = rule.get(key);
+    std::vector<std::vector<std::pair<int, int>>> where;
+    const auto rows = Blocks::picture_rows(*text, &where);
+    if (rows.empty()) file_.fail(*p.node, "empty pattern (expected " + std::string(kTokenForm) + ")");
+    for (std::size_t r = 0; r < rows.size(); ++r) {
+      std::vector<Token> row;
+      for (std::size_t c = 0; c < rows[r].size(); ++c) row.push_back(token(p, rows[r][c], where[r][c]));
+      if (row.size() != rows[0].size()) {
+        file_.fail_in_string(*p.node, where[r][0],
+                             "row " + std::to_string(r + 1) + " has " + std::to_string(row.size()) +
+                                 " cells, expected " + std::to_string(rows[0].size()) +
+                                 " (every row as long as the first)");
+      }
+      p.rows.push_back(std::move(row));
+    }
+    int gaps = 0;
+    for (const auto& row : p.rows) {
+      for (std::size_t c = 0; c < row.size(); ++c) {
+        if (row[c].kind != Token::kGap) continue;
+        if (!p.line()) file_.fail_in_string(*p.node, row[c].where, "'...' joins two parts of a line, not of a picture");
+        if (c == 0 || c + 1 == row.size() || ++gaps > 1) {
+          file_.fail_in_string(*p.node, row[c].where, "'...' stands once, between two parts of a line");
+        }
+      }
+    }
+    return p;
+  }
+
+  std::vector<Direction> directions(const toml::table& rule, bool line) const {
+    const auto text = file_.string(rule, "directions", false, "directions = \"orthogonal\"");
+    if (!text) return {kDirections.begin(), kDirections.begin() + 4};
+    const toml::node& node = *rule.get("directions");
+    std::vector<Direction> out;
+    const auto add = [&](std::size_t from, std::size_t to) {
+      for (std::size_t i = from; i < to; ++i) {
+        if (std::none_of(out.begin(), out.end(), [&](const Direction& d) { return d.name == kDirections[i].name; })) {
+          out.push_back(kDirections[i]);
+        }
+      }
+    };
+    // Words separated by spaces or commas, each with its column for the errors.
+    std::vector<std::pair<std::string, int>> words;
+    for (std::size_t i = 0; i < text->size(); ++i) {
+      const char c = (*text)[i];
+      if (c == ' ' || c == ',' || c == '\t') continue;
+      if (i == 0 || (*text)[i - 1] == ' ' || (*text)[i - 1] == ',' || (*text)[i - 1] == '\t')
+        words.emplace_back("", int(i));
+      words.back().first += c;
+    }
+    for (const auto& [w, column] : words) {
+      const std::pair<int, int> where{0, column};
+      if (w == "orthogonal") {
+        add(0, 4);
+      } else if (w == "diagonal") {
+        add(4, 8);
+      } else if (w == "all") {
+        add(0, 8);
+      } else {
+        const auto it =
+            std::find_if(kDirections.begin(), kDirections.end(), [&](const Direction& d) { return d.name == w; });
+        if (it == kDirections.end()) {
+          file_.fail_in_string(
+              node, where, "unknown direction '" + shown_text(w) + "' (expected " + std::string(kDirectionForm) + ")");
+        }
+        add(std::size_t(it - kDirections.begin()), std::size_t(it - kDirections.begin()) + 1);
+      }
+      if (!line && out.back().dr != 0 && out.back().dc != 0) {
+        file_.fail_in_string(node, where,
+                             "diagonal direction '" + shown_text(w) +
+                                 "' for a picture (expected a line of cells, or right, left, up, down)");
+      }
+    }
+    if (out.empty()) file_.fail(node, "no direction (expected " + std::string(kDirectionForm) + ")");
+    return out;
+  }
+
+  void read_rules() {
+    const toml::node* node = file_.root().get("rule");
+    const auto* rules = node ? node->as_array() : nullptr;
+    if (!rules || rules->empty()) {
+      file_.fail(node ? *node : static_cast<const toml::node&>(file_.root()),
+                 "no rule (expected [[rule]] tables with from = \"O O .\" and to = \". . O\")");
+    }
+    // Letters first: the pieces the rules name join the start's.
+    std::vector<std::pair<Pattern, Pattern>> parsed;
+    for (const auto& r : *rules) {
+      const auto* rule = r.as_table();
+      if (!rule) file_.fail(r, "a rule must be a table (expected [[rule]] with from and to)");
+      file_.check_keys(*rule, {"name", "from", "to", "directions", "clip"});
+      parsed.emplace_back(pattern(*rule, "from"), pattern(*rule, "to"));
+    }
+    available_ = letters_;
+    for (const auto& [from, to] : parsed) {
+      for (const Pattern* p : {&to, &from}) {
+        for (const auto& row : p->rows) {
+          for (const Token& t : row) {
+            for (const char c : t.values) {
+              if (is_piece(c)) code_of(c);
+            }
+          }
+        }
+      }
+    }
+    // The pieces that can ever be on the board: the start's, and those a rule puts
+    // there that can match with them, until no rule adds one.
+    for (bool grew = true; grew;) {
+      grew = false;
+      for (const auto& [from, to] : parsed) {
+        bool can = true;
+        for (const auto& row : from.rows) {
+          for (const Token& t : row)
+            can = can && (t.kind != Token::kPiece || available_.find(t.values[0]) != std::string::npos);
+        }
+        if (!can) continue;
+        for (const auto& row : to.rows) {
+          for (const Token& t : row) {
+            for (const char c : t.values) {
+              if (is_piece(c) && available_.find(c) == std::string::npos) {
+                available_ += c;
+                grew = true;
+              }
+            }
+          }
+        }
+      }
+    }
+    for (std::size_t i = 0; i < rules->size(); ++i) {
+      const auto& rule = *(*rules)[i].as_table();
+      const auto rule_name = file_.string(rule, "name", false, "name = \"jump\"");
+      rule_names_.push_back(rule_name.value_or("rule " + std::to_string(i + 1)));
+      read_rule(rule, parsed[i].first, parsed[i].second, int(i));
+    }
+  }
+
+  // The values a token may take in the pattern: codes, or every piece for a variable.
+  std::vector<std::uint8_t> codes(char c) const {
+    if (c == '.') return {Rules::kEmpty};
+    return {std::uint8_t(letters_.find(c) + 1)};
+  }
+
+  void read_rule(const toml::table& rule, const Pattern& from, const Pattern& to, int index) {
+    // Shapes and meanings, cell by cell.
+    if (from.rows.size() != to.rows.size() || from.rows[0].size() != to.rows[0].size()) {
+      file_.fail(*to.node, "the replacement is " + std::to_string(to.rows.size()) + "x" +
+                               std::to_string(to.rows[0].size()) + " cells, the pattern " +
+                               std::to_string(from.rows.size()) + "x" + std::to_string(from.rows[0].size()) +
+                               " (expected the same shape)");
+    }
+    std::set<char> bound;
+    for (const auto& row : from.rows) {
+      for (const Token& t : row) {
+        if (t.kind == Token::kVariable) bound.insert(t.values[0]);
+        if (t.kind == Token::kPiece) {
+          const char c = t.values[0];
+          if (available_.find(c) == std::string::npos) {
+            file_.fail_in_string(
+                *from.node, t.where,
+                std::string("this rule can never match: no '") + c +
+                    "' is ever on the board (not in the start, and no rule that can match puts one there)");
+          }
+        }
+      }
+    }
+    const std::vector<char> variables(bound.begin(), bound.end());
+    bool changes = false;
+    for (std::size_t r = 0; r < from.rows.size(); ++r) {
+      for (std::size_t c = 0; c < from.rows[r].size(); ++c) {
+        const Token& a = from.rows[r][c];
+        const Token& b = to.rows[r][c];
+        const auto fail = [&](const std::string& why) { file_.fail_in_string(*to.node, b.where, why); };
+        if ((a.kind == Token::kGap) != (b.kind == Token::kGap)) {
+          fail("'...' must stand at the same place in the pattern and the replacement");
+        }
+        if (a.kind == Token::kAny && b.kind != Token::kAny) {
+          fail("the pattern's '*' is left as it is (expected '*' here too)");
+        }
+        if (b.kind == Token::kVariable && !bound.contains(b.values[0])) {
+          fail("variable '" + b.values + "' is never bound by the pattern (expected a variable the pattern names)");
+        }
+        if (b.kind == Token::kAlternatives && (a.kind != Token::kAlternatives || a.values.size() != b.values.size())) {
+          fail("alternatives in the replacement need as many in the pattern (expected e.g. .|O becoming O|.)");
+        }
+        if (a.kind != Token::kGap && a.kind != Token::kAny && b.kind != Token::kAny &&
+            (a.kind != b.kind || a.values != b.values)) {
+          changes = true;
+        }
+      }
+    }
+    if (!changes)
+      file_.fail(*to.node, "the replacement changes nothing (expected a cell that differs from the pattern)");
+    const bool clip = read_clip(rule, from);
+    const std::vector<Direction> dirs = directions(rule, from.line());
+
+    // The pattern's cells by (row, column), a line's second part counted from the gap's end.
+    struct Spot {
+      int r, c;
+      const Token* a;
+      const Token* b;
+    };
+    std::vector<Spot> first, second;
+    for (std::size_t r = 0; r < from.rows.size(); ++r) {
+      bool after = false;
+      for (std::size_t c = 0; c < from.rows[r].size(); ++c) {
+        if (from.rows[r][c].kind == Token::kGap) {
+          after = true;
+          continue;
+        }
+        const Spot s{int(r), after ? int(second.size()) : int(c), &from.rows[r][c], &to.rows[r][c]};
+        (after ? second : first).push_back(s);
+      }
+    }
+
+    const std::size_t before = instances_.size();
+    const int n = cells();
+    const int k = int(letters_.size());
+    const int centre_r = int(from.rows.size()) / 2, centre_c = int(from.rows[0].size()) / 2;
+    for (const Direction& d : dirs) {
+      // Where the pattern's (r, c) lands from the anchor: right is (r, c); the
+      // others turn it (down: a quarter turn clockwise); a diagonal steps along.
+      const auto offset = [&](int r, int c) -> std::pair<int, int> {
+        if (d.dr != 0 && d.dc != 0) return {c * d.dr, c * d.dc};
+        if (d.dc == 1) return {r, c};
+        if (d.dc == -1) return {-r, -c};
+        if (d.dr == 1) return {c, -r};
+        return {-c, r};
+      };
+      const int max_gap = second.empty() ? 0 : std::max(pic_.rows, pic_.cols);
+      for (int gap = 0; gap <= max_gap; ++gap) {
+        for (int at = 0; at < n; ++at) {
+          const int r0 = at / pic_.cols, c0 = at % pic_.cols;
+          std::vector<std::pair<int, const Spot*>> placed;  // cell, spot; -1 for a clipped cell
+          bool fits = true;
+          const auto place = [&](const Spot& s, int dc) {
+            auto [dr, dcc] = clip ? offset(s.r - centre_r, s.c - centre_c) : offset(s.r, s.c + dc);
+            const int r = r0 + dr, c = c0 + dcc;
+            if (outside(r, c)) {
+              if (!clip) fits = false;
+              return;
+            }
+            placed.emplace_back(r * pic_.cols + c, &s);
+          };
+          if (clip && start_.cell[std::size_t(at)] == Rules::kOutside) continue;
+          for (const Spot& s : first) place(s, 0);
+          for (const Spot& s : second) place(s, int(first.size()) + gap);
+          if (!fits) continue;
+          add_instances(placed, variables, k, index, from);
+        }
+        if (second.empty()) break;
+      }
+    }
+    if (instances_.size() == before) {
+      file_.fail(*from.node, "this rule can never match: it fits nowhere on the board in any of its directions");
+    }
+    if (instances_.size() > std::size_t(kMaxInstances)) {
+      file_.fail(*from.node, "the rules make more than " + std::to_string(kMaxInstances) +
+                                 " placements on this board (expected fewer rules, directions or alternatives)");
+    }
+  }
+
+  bool read_clip(const toml::table& rule, const Pattern& from) const {
+    const toml::node* node = rule.get("clip");
+    if (!node) return false;
+    const auto* b = node->as_boolean();
+    if (!b) file_.fail(*node, "clip must be true or false (clip = true: centred on every cell, cut at the edge)");
+    if (b->get() && (from.rows.size() % 2 == 0 || from.rows[0].size() % 2 == 0)) {
+      file_.fail(*node,
+                 "clip = true places the pattern by its centre cell (expected an odd number of rows and columns)");
+    }
+    return b->get();
+  }
+
+  // Every value of the variables and alternatives at one placement.
+  template <class Spots>
+  void add_instances(const Spots& placed, const std::vector<char>& variables, int k, int rule, const Pattern& from) {
+    struct Choice {
+      int index;  // into placed
+      int size;
+    };
+    // Alternatives that take every value of a cell and turn it by one XOR (a light
+    // on or off) need no expansion: the instance flips the cell whatever it holds.
+    std::vector<Choice> choices;
+    std::vector<std::uint8_t> flip(placed.size(), 0);
+    const bool two_states = std::has_single_bit(unsigned(k + 1));
+    for (std::size_t i = 0; i < placed.size(); ++i) {
+      const Token& a = *placed[i].second->a;
+      const Token& b = *placed[i].second->b;
+      if (a.kind != Token::kAlternatives) continue;
+      bool xor_all = two_states && int(a.values.size()) == k + 1 && b.kind == Token::kAlternatives;
+      std::uint8_t x = 0;
+      for (std::size_t v = 0; xor_all && v < a.values.size(); ++v) {
+        const std::uint8_t f = codes(a.values[v])[0], t = codes(b.values[v])[0];
+        if (v == 0) x = std::uint8_t(f ^ t);
+        xor_all = std::uint8_t(f ^ t) == x;
+      }
+      if (xor_all && x != 0) {
+        flip[i] = x;
+      } else {
+        choices.push_back({int(i), int(a.values.size())});
+      }
+    }
+    std::uint64_t variants = 1;
+    for (std::size_t v = 0; v < variables.size(); ++v) variants *= std::uint64_t(std::max(k, 1));
+    for (const Choice& c : choices) variants *= std::uint64_t(c.size);
+    if (variants > std::uint64_t(kMaxVariants)) {
+      file_.fail(*from.node, "this rule has " + std::to_string(variants) +
+                                 " combinations of variables and alternatives "
+                                 "(expected at most " +
+                                 std::to_string(kMaxVariants) + ")");
+    }
+    if (k == 0 && !variables.empty()) return;
+    for (std::uint64_t v = 0; v < variants; ++v) {
+      std::uint64_t left = v;
+      std::map<char, std::uint8_t> value;
+      for (const char var : variables) {
+        value[var] = std::uint8_t(1 + left % std::uint64_t(k));
+        left /= std::uint64_t(k);
+      }
+      std::vector<int> pick(placed.size(), 0);
+      for (const Choice& c : choices) {
+        pick[std::size_t(c.index)] = int(left % std::uint64_t(c.size));
+        left /= std::uint64_t(c.size);
+      }
+      Rules::Instance in;
+      in.rule = rule;
+      bool changes = false;
+      for (std::size_t i = 0; i < placed.size(); ++i) {
+        const Token& a = *placed[i].second->a;
+        const Token& b = *placed[i].second->b;
+        Rules::Cell cell;
+        cell.at = std::uint8_t(placed[i].first);
+        const auto read = [&](const Token& t, std::uint8_t& out) {
+          switch (t.kind) {
+            case Token::kEmpty:
+              out = Rules::kEmpty;
+              break;
+            case Token::kPiece:
+              out = codes(t.values[0])[0];
+              break;
+            case Token::kVariable:
+              out = value[t.values[0]];
+              break;
+            case Token::kAlternatives:
+              out = codes(t.values[std::size_t(pick[i])])[0];
+              break;
+            default:
+              out = Rules::kAny;
+          }
+        };
+        if (flip[i]) {
+          cell.flip = flip[i];
+        } else {
+          read(a, cell.want);
+          read(b, cell.put);
+          if (cell.want == Rules::kAny && cell.put == Rules::kAny) continue;
+          if (cell.put == cell.want) cell.put = Rules::kAny;
+        }
+        changes = changes || cell.put != Rules::kAny || cell.flip != 0;
+        in.cells.push_back(cell);
+      }
+      if (!changes) continue;
+      // The chain's cells, in the pattern's order: the first a piece leaves, the first
+      // a piece arrives at.
+      for (std::size_t i = 0; i < placed.size(); ++i) {
+        const auto it = std::find_if(in.cells.begin(), in.cells.end(),
+                                     [&](const Rules::Cell& c) { return c.at == placed[i].first; });
+        if (it == in.cells.end() || it->put == Rules::kAny) continue;
+        if (in.mover == Rules::kNone && it->want != Rules::kAny && it->want != Rules::kEmpty) in.mover = it->at;
+        if (in.landing == Rules::kNone && it->put != Rules::kEmpty) in.landing = it->at;
+      }
+      std::sort(in.cells.begin(), in.cells.end());
+      if (seen_.insert(in.cells).second) instances_.push_back(std::move(in));
+    }
+  }
+
+  Rules::Goal read_goal() {
+    Rules::Goal goal;
+    const toml::node* node = file_.root().get("goal");
+    if (!node) return goal;
+    const toml::node* picture_at = nullptr;
+    if (node->is_string()) {
+      picture_at = node;
+    } else if (const auto* t = node->as_table()) {
+      file_.check_keys(*t, {"picture", "pieces", "on_marks"});
+      picture_at = t->get("picture");
+      if (const toml::node* p = t->get("pieces")) {
+        const auto* n = p->as_integer();
+        if (!n || n->get() < 0 || n->get() > Rules::kMaxCells) {
+          file_.fail(*p, "pieces must be a whole number from 0 to 64 (expected e.g. pieces = 1)");
+        }
+        goal.pieces = int(n->get());
+        goal.text = std::to_string(*goal.pieces) + (*goal.pieces == 1 ? " piece" : " pieces");
+      }
+      if (const toml::node* m = t->get("on_marks")) {
+        const auto* s = m->as_string();
+        if (!s || s->get().size() != 1 || letters_.find(s->get()[0]) == std::string::npos) {
+          file_.fail(*m, "on_marks must name one piece of the puzzle (expected e.g. on_marks = \"B\")");
+        }
+        if (std::count(marks_.begin(), marks_.end(), ' ') == std::ptrdiff_t(marks_.size())) {
+          file_.fail(*m, "on_marks needs marks (expected a marks picture)");
+        }
+        goal.on_marks = std::uint8_t(letters_.find(s->get()[0]) + 1);
+        goal.text += std::string(goal.text.empty() ? "" : ", ") + "every mark under " + s->get();
+      }
+    } else {
+      file_.fail(*node, "goal must be a picture or a table (expected goal = \"...\" or goal = { pieces = 1 })");
+    }
+    if (picture_at) {
+      const auto* s = picture_at->as_string();
+      if (!s) file_.fail(*picture_at, "the goal picture must be a string (expected a picture like the start)");
+      const Picture p = picture(*picture_at, s->get());
+      same_shape(p, *picture_at, "goal");
+      goal.want.assign(std::size_t(cells()), Rules::kAny);
+      std::vector<std::string> shown;
+      bool any = false;
+      for (int c = 0; c < cells(); ++c) {
+        const char ch = p.cells[std::size_t(c)];
+        const bool off = start_.cell[std::size_t(c)] == Rules::kOutside;
+        const auto where = p.where[std::size_t(c)];
+        if ((ch == '#') != off) {
+          file_.fail_in_string(*picture_at, where,
+                               off ? "the start has '#' here (expected '#')" : "'#' where the start has a cell");
+        }
+        if (ch == '#' || ch == '*') {
+          shown.emplace_back(1, ch);
+          continue;
+        }
+        if (is_empty_char(ch)) {
+          goal.want[std::size_t(c)] = Rules::kEmpty;
+        } else if (is_piece(ch) && letters_.find(ch) != std::string::npos) {
+          goal.want[std::size_t(c)] = std::uint8_t(letters_.find(ch) + 1);
+        } else {
+          file_.fail_in_string(*picture_at, where,
+                               std::string("unknown character '") + ch + "' in the goal (expected '*' for anything, " +
+                                   std::string(kStartForm) + ")");
+        }
+        any = true;
+        shown.emplace_back(1, is_empty_char(ch) ? '.' : ch);
+      }
+      if (!any) file_.fail(*picture_at, "the goal picture requires nothing (expected a piece or '.')");
+      const std::string text = join_cells(shown, std::vector<int>(std::size_t(pic_.rows), pic_.cols));
+      goal.text = goal.text.empty() ? text : text + ", " + goal.text;
+    }
+    if (goal.empty()) file_.fail(*node, "the goal requires nothing (expected a picture, pieces or on_marks)");
+    return goal;
+  }
+
+  const TomlInput& file_;
+  const toml::node* start_node_ = nullptr;
+  Picture pic_;
+  Rules::State start_{};
+  std::string letters_;
+  std::string available_;  // the pieces that can ever be on the board
+  std::string marks_;
+  std::vector<Rules::Instance> instances_;
+  std::set<std::vector<Rules::Cell>> seen_;
+  std::vector<std::string> rule_names_;
+};
+
+}  // namespace
+
+Rules load_rules(const TomlInput& file) { return RulesLoader(file).load(); }
+
+}  // namespace statespace
