@@ -291,10 +291,10 @@ TEST(LevelsDirected, CyclesAndSelfLoopsEqualPlainBfs) {
       expect_equals_plain(p, ref, levels_run(p, threads));
     }
   }
-  // The first toy has positions that never reach its goal, and moves back to levels
-  // before the last two (what an undirected search would not drop).
+  // The first toy's goal lies several moves from most positions, and every position
+  // reaches it (dead ends are the peg boards' test).
   const Reference ref = plain_bfs(ModToy<true>(1000, 1, 7));
-  EXPECT_GT(ref.dead_ends, 0u);
+  EXPECT_EQ(ref.dead_ends, 0u);
   EXPECT_GT(ref.goal_layers.size(), 1u);
 }
 
