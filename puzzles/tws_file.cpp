@@ -42,10 +42,12 @@ class Lines {
         while (i<end&& static_cast<unsigned char>(text[i])> ' ') ++i;
         tokens.push_back({text.substr(start, i - start), line, int(start - at) + 1});
       }
-      if (!tokens.empty()) lines_.push_back(std::move(tokens));
+      if (!tokens.empty()) {
+        lines_.push_back(std::move(tokens));
+        last_line_ = line;  // where a file that stops short is reported
+      }
       at = end + 1;
     }
-    last_line_ = line;
   }
 
   [[nodiscard]] bool done() const { return next_ == lines_.size(); }
@@ -75,7 +77,7 @@ class Lines {
   std::filesystem::path file_;
   std::vector<std::vector<Token>> lines_;
   std::size_t next_ = 0;
-  int last_line_ = 0;
+  int last_line_ = 1;
 };
 
 std::optional<int> number(const std::string& text) {

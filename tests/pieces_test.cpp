@@ -191,10 +191,11 @@ TEST(Pieces, SuccessorTablesFollowTheMoves) {
 // twsearch's metrics and move names; a subset of the moves.
 TEST(Pieces, MetricsAndMoveSubsets) {
   std::vector<std::string> names;
-  for (const auto& m : example("cube2").moves()) names.push_back(m.name);
+  const auto half = example("cube2"), quarter = example("cube2", PieceMetric::quarter);
+  for (const auto& m : half.moves()) names.push_back(m.name);
   EXPECT_EQ(names, (std::vector<std::string>{"U", "U2", "U'", "R", "R2", "R'", "F", "F2", "F'"}));
   names.clear();
-  for (const auto& m : example("cube2", PieceMetric::quarter).moves()) names.push_back(m.name);
+  for (const auto& m : quarter.moves()) names.push_back(m.name);
   EXPECT_EQ(names, (std::vector<std::string>{"U", "U'", "R", "R'", "F", "F'"}));
   EXPECT_FALSE(example("cube2").directed());
   EXPECT_TRUE(example("cube2", PieceMetric::given).directed());
@@ -255,9 +256,9 @@ TEST(Pieces, CommandsTakeTwsFiles) {
   EXPECT_NE(r.out.find("cube2: 2 moves"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("moves: U' R'"), std::string::npos) << r.out;
   // A report manifest names the file like any puzzle.
-  const auto manifest = testing::write_file(
-      dir / "article.toml", "title = \"Beads\"\n[[analysis]]\npuzzle = \"" + example_path("beads").string() +
-                                "\"\n[[table]]\nname = \"overview\"\n");
+  const auto manifest = testing::write_file(dir / "article.toml", "title = \"Beads\"\n[[analysis]]\npuzzle = \"" +
+                                                                      example_path("beads").string() +
+                                                                      "\"\n[[table]]\nname = \"overview\"\n");
   r = run_statespace("report " + manifest.string() + " --quiet --out " + (dir / "article").string());
   ASSERT_EQ(r.exit_code, 0) << r.out << r.std_err;
   EXPECT_EQ(testing::read_file(dir / "article/tables/overview.csv"),
@@ -295,7 +296,7 @@ TEST(Pieces, BadTwsFilesAreOneLineWithTheirPosition) {
       {head + "Move X\nC\n2 3\nEnd\n", "t.tws:10:3: 2 numbers; expected 3 numbers from 1, each once for set C"},
       {head + "Move X\nC\n2 3 1\n0 0 3\nEnd\n", "t.tws:11:5: '3' out of range; expected 3 twists from 0 to 2"},
       {head + "Move X\nD\n2 3 1\nEnd\n", "t.tws:9:1: unknown set 'D' in move X; expected one of: C, or End"},
-      {head + "Move X\nC\n2 3 1\n", "t.tws:11:1: the file ends inside a block; expected End"},
+      {head + "Move X\nC\n2 3 1\n", "t.tws:10:1: the file ends inside a block; expected End"},
       {head + move + "Move X\nC\n3 1 2\nEnd\n", "t.tws:13:6: move X defined twice"},
       {head + move + "MoveSequence Y X X\n", "t.tws:13:1: 'MoveSequence' lines are not supported"},
       {"Name t\nSet C 3 1\nSolved\nC\n1 ? 3\nEnd\n", "t.tws:5:3: wildcards ('?') are not supported"},
