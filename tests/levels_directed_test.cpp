@@ -18,6 +18,7 @@
 #include "analysis/engines/levels/analyze_levels.hpp"
 #include "bench/peg_solitaire.hpp"
 #include "puzzles/puzzle_file.hpp"
+#include "puzzles/toml_input.hpp"
 #include "test_util.hpp"
 
 namespace statespace {
@@ -332,7 +333,7 @@ AnalysisResult analyze_with(const P& p, Engine engine, int threads) {
 TEST(LevelsWide, PermutationPast64BitsRunsOnLevelsAndEqualsExplicit) {
   const auto dir = testing::fresh_dir("levels_wide");
   const auto file = testing::write_file(dir / "wide.toml", wide_permutation_file());
-  const auto p = std::get<CellPermutation>(*make_file_puzzle(file.string()));
+  const auto p = CellPermutation(TomlInput(file));
   ASSERT_FALSE(p.packing(p.goal()));
   const auto wide = p.wide_packing(p.goal());
   ASSERT_TRUE(wide);
@@ -355,7 +356,7 @@ TEST(LevelsWide, PermutationPast64BitsRunsOnLevelsAndEqualsExplicit) {
 // The same search in both words on files that fit 64 bits: one result.
 TEST(LevelsWide, WideWordsEqualNarrowOnExampleFiles) {
   for (const char* name : {"pancake8.toml", "topspin8.toml"}) {
-    const auto p = std::get<CellPermutation>(*make_file_puzzle(std::string(STATESPACE_EXAMPLES) + "/" + name));
+    const auto p = CellPermutation(TomlInput(std::filesystem::path(STATESPACE_EXAMPLES) / name));
     const auto narrow = p.packing(p.goal());
     const auto wide = p.wide_packing(p.goal());
     ASSERT_TRUE(narrow && wide) << name;

@@ -14,6 +14,7 @@
 #include "bad_file.hpp"
 #include "core/errors.hpp"
 #include "puzzles/puzzle_file.hpp"
+#include "puzzles/toml_input.hpp"
 #include "puzzles/tws_file.hpp"
 #include "test_util.hpp"
 
@@ -84,7 +85,7 @@ TEST(Pieces, Cube2InBothMetrics) {
     AnalyzeOptions o;
     o.progress = false;
     const auto file = std::filesystem::path(STATESPACE_EXAMPLES) / (name + ".toml");
-    return analyze_levels(std::get<CellPermutation>(*make_file_puzzle(file.string())), o);
+    return analyze_levels(CellPermutation(TomlInput(file)), o);
   };
   const auto half = by_levels(example("cube2"));
   EXPECT_EQ(half.layers, stickers("cube2").layers);

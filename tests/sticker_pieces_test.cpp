@@ -374,7 +374,7 @@ TEST(StickerPieces, FilesThatGroupRunOnRankedPieces) {
     EXPECT_EQ(grouped.parse(stickers.format(stickers.goal())), grouped.goal());
     const auto a = analyzed(grouped);
     const auto b = analyzed(stickers);
-    EXPECT_EQ(a.engine, "levels");
+    EXPECT_EQ(a.engine, "ranked");
     EXPECT_EQ(a.layers, b.layers) << name;
     EXPECT_EQ(a.edges, b.edges) << name;
     auto farthest = a.farthest;
