@@ -269,8 +269,9 @@ class RulesLoader {
         words.emplace_back("", int(i));
       words.back().first += c;
     }
-    for (const auto& [w, column] : words) {
-      const std::pair<int, int> where{0, column};
+    for (const auto& word : words) {
+      const std::string& w = word.first;
+      const std::pair<int, int> where{0, word.second};
       if (w == "orthogonal") {
         add(0, 4);
       } else if (w == "diagonal") {
