@@ -17,8 +17,7 @@
 #include "cli/cli.hpp"
 #include "core/lookup.hpp"
 #include "core/text.hpp"
-#include "distributed/analyze_mpi.hpp"
-#include "distributed/ranked_mpi.hpp"
+#include "distributed/analyze_puzzle.hpp"
 #include "puzzles/puzzle_file.hpp"
 #include "puzzles/registry.hpp"
 #include "reports/atomic_file.hpp"
@@ -258,9 +257,9 @@ int run_analyze(const Args& args, Context& context) {
         throw UsageError(why + "; name each puzzle once");
       }
     }
+    job.plan = plan_puzzle(job.puzzle, o);
     std::visit(
         [&](const auto& p) {
-          job.plan = choose_engine(p, o);
           check_comparisons(p, o.lookup.value_or(default_lookup<std::decay_t<decltype(p)>>()), most_comparisons);
         },
         job.puzzle);
@@ -293,37 +292,30 @@ int run_analyze(const Args& args, Context& context) {
     }
   } undo{created, results};
   for (const auto& job : jobs) {
+    Progress clock(job.name, false);
+    const bool per_run_peak = reset_peak_rss();
+    PuzzleRun run = analyze_puzzle(job.puzzle, o, job.plan);
+    if (!run.writes_reports) continue;  // rank 0 writes them
+    run.result.threads = o.threads;
+    run.result.seconds = clock.seconds();
+    run.result.peak_bytes = peak_rss_bytes();
+    run.result.peak_per_run = per_run_peak;
+    std::optional<reports::GraphView> view;
+    if (run.graph) view = reports::GraphView{&run.space_graph, std::move(run.labels), &run.distance, run.result.directed};
+    if (run.result.goal && !run.result.goal->shortest) {
+      std::cerr << "statespace: " << job.name << ": the goal " << run.result.goal->goal
+                << " is not reachable from the start (analysed anyway)\n";
+    }
+    reports::publish_puzzle_report(out, run.result, view, seed_puzzles());
     std::visit(
         [&](const auto& p) {
-          Progress clock(p.name(), false);
-          const bool per_run_peak = reset_peak_rss();
-          using P = std::decay_t<decltype(p)>;
-          const auto ranked_mpi = [](const auto& q, const auto& start, const AnalyzeOptions& options) {
-            return analyze_mpi_ranked(q, start, options);
-          };
-          AnalysisRun<P> run = run_analysis(p, o, std::get<AnalysisPlan<P>>(job.plan), analyze_mpi, ranked_mpi);
-          if (!run.writes_reports) return;  // rank 0 writes them
-          run.result.threads = o.threads;
-          run.result.seconds = clock.seconds();
-          run.result.peak_bytes = peak_rss_bytes();
-          run.result.peak_per_run = per_run_peak;
-          std::optional<reports::GraphView> view;
-          if (run.graph && run.result.states <= o.dot_limit) {
-            view = reports::GraphView{&run.space.graph, {}, &run.distance, run.result.directed};
-            for (Vertex v = 0; v < run.space.vertices(); ++v) view->labels.push_back(p.format(run.space.state(v)));
-          }
-          if (run.result.goal && !run.result.goal->shortest) {
-            std::cerr << "statespace: " << job.name << ": the goal " << run.result.goal->goal
-                      << " is not reachable from the start (analysed anyway)\n";
-          }
-          reports::publish_puzzle_report(out, run.result, view, seed_puzzles());
-          if constexpr (ComponentPredictingPuzzle<P>) {
+          if constexpr (ComponentPredictingPuzzle<std::decay_t<decltype(p)>>) {
             if (run.result.components && !quiet)
               print_prediction(p.name(), *run.result.components, p.predicted_components());
           }
-          results.push_back(std::move(run.result));
         },
         job.puzzle);
+    results.push_back(std::move(run.result));
   }
   if (results.empty()) return 0;  // an MPI rank other than 0
   if (!quiet) print_summary(results, out);

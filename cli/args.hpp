@@ -14,8 +14,8 @@
 #include <variant>
 #include <vector>
 
-#include "analysis/analyze.hpp"
 #include "analysis/engines/explicit/explicit_space.hpp"
+#include "analysis/engines/options.hpp"
 #include "analysis/runtime/memory.hpp"
 #include "core/errors.hpp"
 #include "core/lookup.hpp"

@@ -17,6 +17,7 @@
 #include "cli/cli.hpp"
 #include "cli/report_manifest.hpp"
 #include "core/errors.hpp"
+#include "distributed/analyze_puzzle.hpp"
 #include "reports/article.hpp"
 #include "reports/atomic_file.hpp"
 #include "reports/puzzle_report.hpp"
@@ -100,17 +101,12 @@ fs::path cache_entry(const std::string& puzzle_name, const std::string& key) {
 // The manifest chose the engine when it was loaded; bundles draw no graph.dot.
 AnalysisResult compute(const ManifestAnalysis& a, AnalyzeOptions o) {
   o.draw_graph = false;
-  return std::visit(
-      [&](const auto& p) {
-        using P = std::decay_t<decltype(p)>;
-        Progress clock(p.name(), false);
-        AnalysisResult r = run_analysis(p, o, std::get<AnalysisPlan<P>>(a.plan)).result;
-        r.threads = o.threads;
-        r.seconds = clock.seconds();
-        r.peak_bytes = peak_rss_bytes();
-        return r;
-      },
-      a.model);
+  Progress clock(a.label, false);
+  AnalysisResult r = analyze_puzzle(a.model, o, a.plan).result;
+  r.threads = o.threads;
+  r.seconds = clock.seconds();
+  r.peak_bytes = peak_rss_bytes();
+  return r;
 }
 
 // A distribution plot, or the farthest positions of one analysis as boards.

@@ -7,6 +7,7 @@
 #include "analysis/analyze.hpp"
 #include "cli/args.hpp"
 #include "core/errors.hpp"
+#include "distributed/analyze_puzzle.hpp"
 #include "puzzles/puzzle_file.hpp"
 #include "puzzles/toml_input.hpp"
 #include "reports/article.hpp"
@@ -197,7 +198,7 @@ class Loader {
     }
     const toml::node& engine_node = t.get("engine") ? *t.get("engine") : puzzle;
     check_at(engine_node,
-             [&] { a.plan = std::visit([&](const auto& p) { return AnyPlan(choose_engine(p, o)); }, a.model); });
+             [&] { a.plan = plan_puzzle(a.model, o); });
     return a;
   }
 

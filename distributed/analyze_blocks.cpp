@@ -1,0 +1,10 @@
+// The analysis pipeline compiled for one model family (distributed/analyze_models.hpp):
+// Sliding-block files.
+#include "distributed/analyze_models_impl.hpp"
+
+namespace statespace::analyze_models {
+
+template AnalysisPlan<Blocks> plan<Blocks>(const Blocks&, const AnalyzeOptions&);
+template PuzzleRun run<Blocks>(const Blocks&, const AnalyzeOptions&, const AnalysisPlan<Blocks>&);
+
+}  // namespace statespace::analyze_models

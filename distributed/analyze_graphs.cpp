@@ -1,0 +1,12 @@
+// The analysis pipeline compiled for one model family (distributed/analyze_models.hpp):
+// Token-on-graph files and cell permutations.
+#include "distributed/analyze_models_impl.hpp"
+
+namespace statespace::analyze_models {
+
+template AnalysisPlan<GraphTokens> plan<GraphTokens>(const GraphTokens&, const AnalyzeOptions&);
+template PuzzleRun run<GraphTokens>(const GraphTokens&, const AnalyzeOptions&, const AnalysisPlan<GraphTokens>&);
+template AnalysisPlan<CellPermutation> plan<CellPermutation>(const CellPermutation&, const AnalyzeOptions&);
+template PuzzleRun run<CellPermutation>(const CellPermutation&, const AnalyzeOptions&, const AnalysisPlan<CellPermutation>&);
+
+}  // namespace statespace::analyze_models

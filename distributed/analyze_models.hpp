@@ -1,0 +1,18 @@
+// The per-model halves of plan_puzzle() and analyze_puzzle()
+// (distributed/analyze_puzzle.hpp). analyze_puzzle.cpp sees only these
+// declarations; each analyze_<family>.cpp includes the definitions
+// (distributed/analyze_models_impl.hpp) and instantiates them for its models, so
+// that each model's pipeline is compiled in exactly one file.
+#pragma once
+
+#include "distributed/analyze_puzzle.hpp"
+
+namespace statespace::analyze_models {
+
+template <Puzzle P>
+AnalysisPlan<P> plan(const P& p, const AnalyzeOptions& o);
+
+template <Puzzle P>
+PuzzleRun run(const P& p, const AnalyzeOptions& o, const AnalysisPlan<P>& plan);
+
+}  // namespace statespace::analyze_models

@@ -1,0 +1,12 @@
+// The analysis pipeline compiled for one model family (distributed/analyze_models.hpp):
+// Twisty puzzles: pieces, and sticker files grouped into pieces.
+#include "distributed/analyze_models_impl.hpp"
+
+namespace statespace::analyze_models {
+
+template AnalysisPlan<Pieces> plan<Pieces>(const Pieces&, const AnalyzeOptions&);
+template PuzzleRun run<Pieces>(const Pieces&, const AnalyzeOptions&, const AnalysisPlan<Pieces>&);
+template AnalysisPlan<GroupedStickers> plan<GroupedStickers>(const GroupedStickers&, const AnalyzeOptions&);
+template PuzzleRun run<GroupedStickers>(const GroupedStickers&, const AnalyzeOptions&, const AnalysisPlan<GroupedStickers>&);
+
+}  // namespace statespace::analyze_models

@@ -1,0 +1,22 @@
+#include "distributed/analyze_puzzle.hpp"
+
+#include <variant>
+
+#include "distributed/analyze_models.hpp"
+
+namespace statespace {
+
+AnyPlan plan_puzzle(const AnyPuzzle& p, const AnalyzeOptions& o) {
+  return std::visit([&](const auto& model) { return AnyPlan(analyze_models::plan(model, o)); }, p);
+}
+
+PuzzleRun analyze_puzzle(const AnyPuzzle& p, const AnalyzeOptions& o, const AnyPlan& plan) {
+  return std::visit(
+      [&](const auto& model) {
+        using P = std::decay_t<decltype(model)>;
+        return analyze_models::run(model, o, std::get<AnalysisPlan<P>>(plan));
+      },
+      p);
+}
+
+}  // namespace statespace

@@ -1,0 +1,10 @@
+// The analysis pipeline compiled for one model family (distributed/analyze_models.hpp):
+// Rules files.
+#include "distributed/analyze_models_impl.hpp"
+
+namespace statespace::analyze_models {
+
+template AnalysisPlan<Rules> plan<Rules>(const Rules&, const AnalyzeOptions&);
+template PuzzleRun run<Rules>(const Rules&, const AnalyzeOptions&, const AnalysisPlan<Rules>&);
+
+}  // namespace statespace::analyze_models

@@ -1,0 +1,10 @@
+// The analysis pipeline compiled for one model family (distributed/analyze_models.hpp):
+// tiles:RxC, the one model of the implicit engine and the tiles' MPI engine.
+#include "distributed/analyze_models_impl.hpp"
+
+namespace statespace::analyze_models {
+
+template AnalysisPlan<Tiles> plan<Tiles>(const Tiles&, const AnalyzeOptions&);
+template PuzzleRun run<Tiles>(const Tiles&, const AnalyzeOptions&, const AnalysisPlan<Tiles>&);
+
+}  // namespace statespace::analyze_models
