@@ -301,7 +301,8 @@ int run_analyze(const Args& args, Context& context) {
     run.result.peak_bytes = peak_rss_bytes();
     run.result.peak_per_run = per_run_peak;
     std::optional<reports::GraphView> view;
-    if (run.graph) view = reports::GraphView{&run.space_graph, std::move(run.labels), &run.distance, run.result.directed};
+    if (run.graph)
+      view = reports::GraphView{&run.space_graph, std::move(run.labels), &run.distance, run.result.directed};
     if (run.result.goal && !run.result.goal->shortest) {
       std::cerr << "statespace: " << job.name << ": the goal " << run.result.goal->goal
                 << " is not reachable from the start (analysed anyway)\n";

@@ -197,8 +197,7 @@ class Loader {
       check_at(*node, [&] { o.memory = MemoryBudget(parse_bytes(string(t, "memory", ""))); });
     }
     const toml::node& engine_node = t.get("engine") ? *t.get("engine") : puzzle;
-    check_at(engine_node,
-             [&] { a.plan = plan_puzzle(a.model, o); });
+    check_at(engine_node, [&] { a.plan = plan_puzzle(a.model, o); });
     return a;
   }
 
