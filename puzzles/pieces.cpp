@@ -446,9 +446,9 @@ Pieces::Pieces(const PieceDefinition& definition, PieceMetric metric, const std:
     const auto arrangements = multinomial(shape.counts.data(), shape.kinds);
     if (!arrangements) too_many();
     shape.arrangements = *arrangements;
-    shape.perm = !distinct                                      ? PermSplit::full
+    shape.perm = !distinct                                  ? PermSplit::full
                  : even && (set.size == 3 || set.size == 4) ? PermSplit::parity_turn
-                                                              : PermSplit::parity;
+                                                            : PermSplit::parity;
     shape.twist = set.orientations > 1 && twisted ? TwistSplit::total : TwistSplit::none;
     all_even[k] = even;
     t->shapes.push_back(shape);

@@ -148,8 +148,7 @@ inline constexpr std::size_t kMaxSets = 16;
 
 // The digit of coordinate c after `move`, without a table; `key` is the class
 // index times c.space plus the digit.
-[[nodiscard]] std::uint64_t move_digit(const Tables& t, const Coordinate& c, std::uint64_t key,
-                                       const PieceMove& move);
+[[nodiscard]] std::uint64_t move_digit(const Tables& t, const Coordinate& c, std::uint64_t key, const PieceMove& move);
 
 // f(rank) for each move (kBackward: each inverse) applied to rank r.
 template <bool kBackward, class F>
