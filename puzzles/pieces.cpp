@@ -4,6 +4,7 @@
 #include <limits>
 #include <map>
 #include <numeric>
+#include <set>
 #include <type_traits>
 
 #include "core/errors.hpp"
@@ -26,6 +27,9 @@ constexpr std::uint64_t kTableEntries = std::uint64_t(1) << 22;
 constexpr std::uint64_t kAllTableEntries = std::uint64_t(1) << 24;
 // A move whose powers do not return to the identity within this many is refused.
 constexpr int kMaxOrder = 1000;
+// Reachable classes tracked across sets; past this many (sets whose totals all move
+// independently) each set keeps only the classes no move changes, as a product.
+constexpr std::size_t kMaxClasses = std::size_t(1) << 16;
 
 using Kinds = std::array<int, kMaxPlaces + 1>;
 static_assert(std::is_same_v<Kinds, decltype(SetShape::counts)>);
@@ -98,58 +102,149 @@ int parity(const int* a, int n) {
 
 int parity(const std::vector<int>& a) { return parity(a.data(), int(a.size())); }
 
-using SetView = SetShape;
+// The turn of an even permutation x of 3 or 4 places: A3 is Z3 (x turns 0, 1, 2
+// round by x[0]); A4 permutes the three ways of pairing four places ({0,1}{2,3},
+// {0,2}{1,3}, {0,3}{1,2}, numbered by 0's partner less one) by a turn, the quotient
+// of A4 by the Klein four-group. Either way the turn of a product is the sum of the turns.
+int turn(const int* x, int n) {
+  if (n == 3) return x[0];
+  const int a = x[0], b = x[1];  // pairing 0 goes to the one pairing a with b
+  if (a == 0) return b - 1;
+  if (b == 0) return a - 1;
+  return 5 - a - b;  // 0's partner is the place of 1..3 that is neither a nor b
+}
 
-std::uint64_t perm_digit(const SetView& v, const int* a) {
+// Parity and turn as one value of Z6 (Chinese remainders: 3 carries the parity, 4 the turn).
+int parity_turn(int parity, int turn) { return (3 * parity + 4 * turn) % 6; }
+
+struct Split {
+  int cls = 0;
+  std::uint64_t digit = 0;
+};
+
+Split perm_split(const SetShape& v, const int* a) {
   const std::uint64_t r = arrangement_rank(a, v.n, v.counts, v.arrangements);
-  return v.even ? r / 2 : r;
-}
-
-void perm_from_digit(const SetView& v, std::uint64_t d, int* a) {
-  if (!v.even) {
-    arrangement_unrank(d, a, v.n, v.counts, v.kinds, v.arrangements);
-    return;
+  switch (v.perm) {
+    case PermSplit::parity:
+      return {parity(a, v.n), r / 2};
+    case PermSplit::parity_turn:
+      return {v.class_of[r], v.index_of[r]};
+    case PermSplit::full:
+      break;
   }
-  arrangement_unrank(2 * d, a, v.n, v.counts, v.kinds, v.arrangements);
-  if (parity(a, v.n) != v.solved_parity) arrangement_unrank(2 * d + 1, a, v.n, v.counts, v.kinds, v.arrangements);
+  return {0, r};
 }
 
-std::uint64_t twist_digit(const SetView& v, const int* d) {
-  if (v.untwisted) return 0;
-  const int written = v.twist_fixed ? v.n - 1 : v.n;
+void perm_join(const SetShape& v, int cls, std::uint64_t d, int* a) {
+  switch (v.perm) {
+    case PermSplit::parity:
+      arrangement_unrank(2 * d, a, v.n, v.counts, v.kinds, v.arrangements);
+      if (parity(a, v.n) != cls) arrangement_unrank(2 * d + 1, a, v.n, v.counts, v.kinds, v.arrangements);
+      return;
+    case PermSplit::parity_turn:
+      arrangement_unrank(v.rank_of[std::size_t(cls) * v.perm_space + d], a, v.n, v.counts, v.kinds, v.arrangements);
+      return;
+    case PermSplit::full:
+      break;
+  }
+  arrangement_unrank(d, a, v.n, v.counts, v.kinds, v.arrangements);
+}
+
+Split twist_split(const SetShape& v, const int* d) {
+  if (v.twist == TwistSplit::none) return {};
+  const int written = v.twist == TwistSplit::total ? v.n - 1 : v.n;
   std::uint64_t r = 0;
-  for (int i = 0; i < written; ++i) r = r * std::uint64_t(v.orientations) + std::uint64_t(d[i]);
-  return r;
+  int sum = 0;
+  for (int i = 0; i < v.n; ++i) {
+    if (i < written) r = r * std::uint64_t(v.orientations) + std::uint64_t(d[i]);
+    sum += d[i];
+  }
+  return {v.twist == TwistSplit::total ? sum % v.orientations : 0, r};
 }
 
-void twist_from_digit(const SetView& v, std::uint64_t r, int* d) {
-  if (v.untwisted) {
+void twist_join(const SetShape& v, int cls, std::uint64_t r, int* d) {
+  if (v.twist == TwistSplit::none) {
     std::fill(d, d + v.n, 0);
     return;
   }
-  const int written = v.twist_fixed ? v.n - 1 : v.n;
+  const int written = v.twist == TwistSplit::total ? v.n - 1 : v.n;
   int sum = 0;
   for (int i = written; i-- > 0;) {
     d[i] = int(r % std::uint64_t(v.orientations));
     r /= std::uint64_t(v.orientations);
     sum += d[i];
   }
-  if (v.twist_fixed) d[v.n - 1] = ((v.solved_twist - sum) % v.orientations + v.orientations) % v.orientations;
+  if (v.twist == TwistSplit::total) d[v.n - 1] = ((cls - sum) % v.orientations + v.orientations) % v.orientations;
 }
 
-std::uint64_t moved(const SetView& v, bool orientation, std::uint64_t digit, const std::vector<int>& perm,
+// What a move adds to the classes of a set's arrangement and of its twists.
+int perm_shift(const SetShape& v, const std::vector<int>& perm) {
+  switch (v.perm) {
+    case PermSplit::parity:
+      return parity(perm);
+    case PermSplit::parity_turn:  // every move is even on the set
+      return parity_turn(0, turn(perm.data(), v.n));
+    case PermSplit::full:
+      break;
+  }
+  return 0;
+}
+
+int twist_shift(const SetShape& v, const std::vector<int>& twist) {
+  if (v.twist != TwistSplit::total) return 0;
+  return std::accumulate(twist.begin(), twist.end(), 0) % v.orientations;
+}
+
+// The classes, the free spaces and, for parity_turn, the rank tables of a set whose
+// splits are chosen; `solved`: the solved state's arrangement (distinct kinds for
+// parity_turn), against which the turn is read.
+void shape_classes(SetShape& v, const std::vector<int>& solved) {
+  v.perm_classes = v.perm == PermSplit::parity ? 2 : v.perm == PermSplit::parity_turn ? 6 : 1;
+  v.perm_space = v.arrangements / std::uint64_t(v.perm_classes);
+  v.class_of.clear();
+  v.index_of.clear();
+  v.rank_of.clear();
+  if (v.perm == PermSplit::parity_turn) {
+    // The turn of (solved^-1 a), an even permutation in the solved state's parity;
+    // the other parity's arrangements (no move reaches them) are numbered as the
+    // turns of (solved^-1 a) with places 0 and 1 swapped, so that each class holds
+    // arrangements / 6.
+    std::array<int, kMaxPlaces + 1> inverse{}, a{}, x{};
+    for (int i = 0; i < v.n; ++i) inverse[std::size_t(solved[std::size_t(i)])] = i;
+    std::array<std::uint8_t, 6> filled{};
+    v.class_of.resize(v.arrangements);
+    v.index_of.resize(v.arrangements);
+    v.rank_of.resize(v.arrangements);
+    for (std::uint64_t r = 0; r < v.arrangements; ++r) {
+      arrangement_unrank(r, a.data(), v.n, v.counts, v.kinds, v.arrangements);
+      for (int i = 0; i < v.n; ++i) x[std::size_t(i)] = inverse[std::size_t(a[std::size_t(i)])];
+      if (parity(x.data(), v.n) != 0) std::swap(x[0], x[1]);
+      const int cls = parity_turn(parity(a.data(), v.n), turn(x.data(), v.n));
+      v.class_of[r] = std::uint8_t(cls);
+      v.index_of[r] = filled[std::size_t(cls)];
+      v.rank_of[std::size_t(cls) * v.perm_space + filled[std::size_t(cls)]++] = std::uint8_t(r);
+    }
+  }
+  v.twist_classes = v.twist == TwistSplit::total ? v.orientations : 1;
+  v.twist_space = 1;
+  const int written = v.twist == TwistSplit::none ? 0 : v.twist == TwistSplit::total ? v.n - 1 : v.n;
+  for (int i = 0; i < written; ++i) v.twist_space *= std::uint64_t(v.orientations);
+}
+
+std::uint64_t moved(const SetShape& v, bool orientation, int cls, std::uint64_t digit, const std::vector<int>& perm,
                     const std::vector<int>& twist) {
   std::array<int, kMaxPlaces + 1> a{}, b{};
   if (orientation) {
-    twist_from_digit(v, digit, a.data());
+    twist_join(v, cls, digit, a.data());
     for (int i = 0; i < v.n; ++i) {
       b[std::size_t(i)] = (a[std::size_t(perm[std::size_t(i)])] + twist[std::size_t(i)]) % v.orientations;
     }
-    return twist_digit(v, b.data());
+    return twist_split(v, b.data()).digit;
   }
-  perm_from_digit(v, digit, a.data());
+  perm_join(v, cls, digit, a.data());
   for (int i = 0; i < v.n; ++i) b[std::size_t(i)] = a[std::size_t(perm[std::size_t(i)])];
-  return perm_digit(v, b.data());
+  if (v.perm == PermSplit::parity) return arrangement_rank(b.data(), v.n, v.counts, v.arrangements) / 2;
+  return perm_split(v, b.data()).digit;
 }
 
 // Transforms: `a` then `b`, as twsearch multiplies positions by moves.
@@ -260,9 +355,10 @@ std::vector<PieceMove> expand(const PieceDefinition& d, PieceMetric metric, cons
 
 }  // namespace
 
-std::uint64_t move_digit(const Tables& t, const Coordinate& c, std::uint64_t digit, const PieceMove& move) {
+std::uint64_t move_digit(const Tables& t, const Coordinate& c, std::uint64_t key, const PieceMove& move) {
   const auto k = std::size_t(c.set);
-  return moved(t.shapes[std::size_t(c.set)], c.orientation, digit, move.transform.perm[k], move.transform.twist[k]);
+  const int cls = c.classes[std::size_t(key / c.space)];
+  return moved(t.shapes[k], c.orientation, cls, key % c.space, move.transform.perm[k], move.transform.twist[k]);
 }
 
 }  // namespace pieces_detail
@@ -315,8 +411,10 @@ Pieces::Pieces(const PieceDefinition& definition, PieceMetric metric, const std:
     throw ParseError("its positions do not rank below 2^64 (at most 18,446,744,073,709,551,615)");
   };
   // Kinds of pieces per set: the solved state's numbers, ascending.
+  const std::size_t sets = d.sets.size();
   Position solved;
-  for (std::size_t k = 0; k < d.sets.size(); ++k) {
+  std::vector<bool> all_even(sets);
+  for (std::size_t k = 0; k < sets; ++k) {
     const auto& set = d.sets[k];
     std::map<int, int> kind;
     for (const int v : d.solved.perm[k]) kind[v] = 0;
@@ -331,15 +429,14 @@ Pieces::Pieces(const PieceDefinition& definition, PieceMetric metric, const std:
       perm.push_back(kind[v]);
       ++counts[std::size_t(kind[v])];
     }
-    const bool distinct = int(labels.size()) == set.size;
+    const bool distinct = int(labels.size()) == set.size && set.size >= 2;
     const auto& twist = d.solved.twist[k];
-    bool even = distinct && set.size >= 2, twist_fixed = set.orientations > 1;
-    bool untwisted = set.orientations > 1 && std::all_of(twist.begin(), twist.end(), [](int x) { return x == 0; });
+    bool even = distinct;
+    bool twisted = std::any_of(twist.begin(), twist.end(), [](int x) { return x != 0; });
     for (const auto& m : t->moves) {
       if (parity(m.transform.perm[k]) != 0) even = false;
       const auto& tw = m.transform.twist[k];
-      if (std::accumulate(tw.begin(), tw.end(), 0) % set.orientations != 0) twist_fixed = false;
-      if (std::any_of(tw.begin(), tw.end(), [](int x) { return x != 0; })) untwisted = false;
+      if (std::any_of(tw.begin(), tw.end(), [](int x) { return x != 0; })) twisted = true;
     }
     SetShape shape;
     shape.n = set.size;
@@ -349,70 +446,152 @@ Pieces::Pieces(const PieceDefinition& definition, PieceMetric metric, const std:
     const auto arrangements = multinomial(shape.counts.data(), shape.kinds);
     if (!arrangements) too_many();
     shape.arrangements = *arrangements;
-    shape.even = even;
-    shape.solved_parity = distinct ? parity(perm) : 0;
-    shape.twist_fixed = twist_fixed && !untwisted;
-    shape.untwisted = untwisted;
-    shape.solved_twist = std::accumulate(twist.begin(), twist.end(), 0) % set.orientations;
+    shape.perm = !distinct                                  ? PermSplit::full
+                 : even && (set.size == 3 || set.size == 4) ? PermSplit::parity_turn
+                                                            : PermSplit::parity;
+    shape.twist = set.orientations > 1 && twisted ? TwistSplit::total : TwistSplit::none;
+    all_even[k] = even;
     t->shapes.push_back(shape);
     t->labels.push_back(labels);
     solved.perm.push_back(perm);
     solved.twist.push_back(twist);
   }
 
-  // The coordinates and their place values, least significant last.
-  Wide space = 1;
-  for (std::size_t k = 0; k < d.sets.size(); ++k) {
-    const auto& set = d.sets[k];
-    const SetShape& shape = t->shapes[k];
-    const std::uint64_t perm_space = shape.even ? shape.arrangements / 2 : shape.arrangements;
-    Wide twist_space = 1;
-    for (int i = shape.twist_fixed ? 1 : 0; i < set.size && !shape.untwisted; ++i) {
-      twist_space *= Wide(set.orientations);
-      if (twist_space > kMax64) too_many();
+  // The classes: per set, its arrangement's then its twists'. A move adds the same
+  // shift to every position's classes, so those reachable are the solved state's
+  // plus the group the shifts generate, found by closure. Too many of them (sets
+  // moving independently) and each set keeps only the classes no move changes.
+  const auto classes_of = [&](const Position& p) {
+    std::vector<int> c(2 * sets);
+    for (std::size_t k = 0; k < sets; ++k) {
+      c[2 * k] = perm_split(t->shapes[k], p.perm[k].data()).cls;
+      c[2 * k + 1] = twist_split(t->shapes[k], p.twist[k].data()).cls;
     }
-    for (const auto& [s, orientation] : {std::pair{Wide(perm_space), false}, std::pair{twist_space, true}}) {
+    return c;
+  };
+  const auto shifts_of = [&](const std::vector<PieceMove>& moves) {
+    std::vector<std::vector<int>> shifts;
+    for (const auto& m : moves) {
+      std::vector<int> c(2 * sets);
+      for (std::size_t k = 0; k < sets; ++k) {
+        c[2 * k] = perm_shift(t->shapes[k], m.transform.perm[k]);
+        c[2 * k + 1] = twist_shift(t->shapes[k], m.transform.twist[k]);
+      }
+      shifts.push_back(std::move(c));
+    }
+    return shifts;
+  };
+  const auto add = [&](const std::vector<int>& c, const std::vector<int>& shift) {
+    std::vector<int> out(c.size());
+    for (std::size_t k = 0; k < sets; ++k) {
+      out[2 * k] = (c[2 * k] + shift[2 * k]) % t->shapes[k].perm_classes;
+      out[2 * k + 1] = (c[2 * k + 1] + shift[2 * k + 1]) % t->shapes[k].twist_classes;
+    }
+    return out;
+  };
+  std::vector<std::vector<int>> shifts;
+  for (const bool tied : {true, false}) {
+    if (!tied) {
+      for (std::size_t k = 0; k < sets; ++k) {
+        SetShape& v = t->shapes[k];
+        if (v.perm != PermSplit::full) v.perm = all_even[k] ? PermSplit::parity : PermSplit::full;
+        const bool total_kept = std::all_of(t->moves.begin(), t->moves.end(), [&](const PieceMove& m) {
+          const auto& tw = m.transform.twist[k];
+          return std::accumulate(tw.begin(), tw.end(), 0) % v.orientations == 0;
+        });
+        if (v.twist == TwistSplit::total && !total_kept) v.twist = TwistSplit::full;
+      }
+    }
+    for (std::size_t k = 0; k < sets; ++k) shape_classes(t->shapes[k], solved.perm[k]);
+    shifts = shifts_of(t->moves);
+    std::set<std::vector<int>> reached{classes_of(solved)};
+    std::vector<std::vector<int>> frontier(reached.begin(), reached.end());
+    while (!frontier.empty() && reached.size() <= kMaxClasses) {
+      std::vector<std::vector<int>> next;
+      for (const auto& c : frontier) {
+        for (const auto& shift : shifts) {
+          auto n = add(c, shift);
+          if (reached.insert(n).second) next.push_back(std::move(n));
+        }
+      }
+      frontier = std::move(next);
+    }
+    if (reached.size() > kMaxClasses) continue;
+    t->classes.assign(reached.begin(), reached.end());
+    break;
+  }
+  const auto class_index = [&](const std::vector<int>& c) {
+    return std::uint32_t(std::lower_bound(t->classes.begin(), t->classes.end(), c) - t->classes.begin());
+  };
+
+  // The coordinates and their place values, least significant last, above the class.
+  Wide space = t->classes.size();
+  for (std::size_t k = 0; k < sets; ++k) {
+    const SetShape& shape = t->shapes[k];
+    for (const auto& [s, orientation] : {std::pair{shape.perm_space, false}, std::pair{shape.twist_space, true}}) {
       if (s == 1) continue;
       Coordinate c;
       c.set = int(k);
       c.orientation = orientation;
-      c.space = std::uint64_t(s);
+      c.space = s;
+      std::set<int> values;
+      for (const auto& cls : t->classes) values.insert(cls[2 * k + (orientation ? 1 : 0)]);
+      c.classes.assign(values.begin(), values.end());
       t->coordinates.push_back(std::move(c));
       space *= s;
       if (space > kMax64) too_many();
     }
   }
   t->space = std::uint64_t(space);
-  std::uint64_t weight = 1;
+  std::uint64_t weight = t->classes.size();
   for (std::size_t i = t->coordinates.size(); i-- > 0;) {
     t->coordinates[i].weight = weight;
     weight *= t->coordinates[i].space;
   }
+  const std::size_t n = t->coordinates.size();
+  t->offsets.resize(t->classes.size() * n);
+  for (std::size_t h = 0; h < t->classes.size(); ++h) {
+    for (std::size_t i = 0; i < n; ++i) {
+      const Coordinate& c = t->coordinates[i];
+      const int value = t->classes[h][2 * std::size_t(c.set) + (c.orientation ? 1 : 0)];
+      const auto at = std::lower_bound(c.classes.begin(), c.classes.end(), value) - c.classes.begin();
+      t->offsets[h * n + i] = std::uint64_t(at) * c.space;
+    }
+  }
+  for (const bool backward : {false, true}) {
+    if (backward && !t->directed) break;
+    const auto moved_by = shifts_of(backward ? t->inverses : t->moves);
+    auto& after = backward ? t->class_before : t->class_after;
+    for (const auto& c : t->classes) {
+      for (const auto& shift : moved_by) after.push_back(class_index(add(c, shift)));
+    }
+  }
 
   // Tables for the coordinates that fit, smallest first so that the budget covers
   // as many as it can.
-  std::vector<std::size_t> order(t->coordinates.size());
+  std::vector<std::size_t> order(n);
   std::iota(order.begin(), order.end(), 0);
-  std::stable_sort(order.begin(), order.end(),
-                   [&](std::size_t a, std::size_t b) { return t->coordinates[a].space < t->coordinates[b].space; });
+  const auto keys = [&](std::size_t i) { return t->coordinates[i].space * t->coordinates[i].classes.size(); };
+  std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return keys(a) < keys(b); });
   std::uint64_t entries = 0;
   const std::uint64_t moves = t->moves.size();
   for (const std::size_t i : order) {
     Coordinate& c = t->coordinates[i];
-    const std::uint64_t need = c.space * moves * (t->directed ? 2 : 1);
-    if (c.space > kTableEntries / moves || entries + need > kAllTableEntries) continue;
+    const std::uint64_t need = keys(i) * moves * (t->directed ? 2 : 1);
+    if (keys(i) > kTableEntries / moves || entries + need > kAllTableEntries) continue;
     entries += need;
-    const SetView& v = t->shapes[std::size_t(c.set)];
+    const SetShape& v = t->shapes[std::size_t(c.set)];
     const auto k = std::size_t(c.set);
     for (const bool backward : {false, true}) {
       if (backward && !t->directed) break;
       const auto& list = backward ? t->inverses : t->moves;
       auto& table = backward ? c.backward : c.forward;
-      table.resize(c.space * moves);
-      for (std::uint64_t digit = 0; digit < c.space; ++digit) {
+      table.resize(keys(i) * moves);
+      for (std::uint64_t key = 0; key < keys(i); ++key) {
+        const int cls = c.classes[std::size_t(key / c.space)];
         for (std::uint64_t m = 0; m < moves; ++m) {
           const auto& tr = list[m].transform;
-          table[digit * moves + m] = std::uint32_t(moved(v, c.orientation, digit, tr.perm[k], tr.twist[k]));
+          table[key * moves + m] = std::uint32_t(moved(v, c.orientation, cls, key % c.space, tr.perm[k], tr.twist[k]));
         }
       }
     }
@@ -432,35 +611,23 @@ std::vector<int> Pieces::row_lengths() const {
 
 Pieces::Position Pieces::position(std::uint64_t r) const {
   const Tables& t = *t_;
+  const std::size_t sets = t.definition.sets.size();
+  const std::vector<int>& cls = t.classes[std::size_t(r % t.classes.size())];
+  r /= t.classes.size();
+  // A set without a coordinate has digit 0 there: its class leaves one choice.
+  std::vector<std::uint64_t> digit(2 * sets);
+  for (std::size_t i = t.coordinates.size(); i-- > 0;) {
+    const Coordinate& c = t.coordinates[i];
+    digit[2 * std::size_t(c.set) + (c.orientation ? 1 : 0)] = r % c.space;
+    r /= c.space;
+  }
   Position p;
-  for (std::size_t k = 0; k < t.definition.sets.size(); ++k) {
+  for (std::size_t k = 0; k < sets; ++k) {
     const auto n = std::size_t(t.definition.sets[k].size);
     p.perm.emplace_back(n, 0);
     p.twist.emplace_back(n, 0);
-  }
-  std::array<std::uint64_t, 2 * kMaxSets> digit{};
-  for (std::size_t i = t.coordinates.size(); i-- > 0;) {
-    digit[i] = r % t.coordinates[i].space;
-    r /= t.coordinates[i].space;
-  }
-  std::vector<bool> has_perm(t.definition.sets.size()), has_twist(t.definition.sets.size());
-  for (std::size_t i = 0; i < t.coordinates.size(); ++i) {
-    const Coordinate& c = t.coordinates[i];
-    const auto k = std::size_t(c.set);
-    const SetView& v = t.shapes[std::size_t(c.set)];
-    if (c.orientation) {
-      twist_from_digit(v, digit[i], p.twist[k].data());
-      has_twist[k] = true;
-    } else {
-      perm_from_digit(v, digit[i], p.perm[k].data());
-      has_perm[k] = true;
-    }
-  }
-  // A set without a coordinate has one arrangement or one twist vector.
-  for (std::size_t k = 0; k < t.definition.sets.size(); ++k) {
-    const SetView& v = t.shapes[k];
-    if (!has_perm[k]) perm_from_digit(v, 0, p.perm[k].data());
-    if (!has_twist[k]) twist_from_digit(v, 0, p.twist[k].data());
+    perm_join(t.shapes[k], cls[2 * k], digit[2 * k], p.perm[k].data());
+    twist_join(t.shapes[k], cls[2 * k + 1], digit[2 * k + 1], p.twist[k].data());
   }
   return p;
 }
@@ -469,9 +636,18 @@ std::uint64_t Pieces::position_rank(const Position& p) const {
   const Tables& t = *t_;
   const auto& sets = t.definition.sets;
   if (p.perm.size() != sets.size() || p.twist.size() != sets.size()) throw ParseError("a position of every set");
+  std::vector<int> cls(2 * sets.size());
+  std::vector<std::uint64_t> digit(2 * sets.size());
+  // The class a position's part must have when the moves leave that part's one.
+  const auto only = [&](std::size_t j) -> std::optional<int> {
+    for (const auto& c : t.classes) {
+      if (c[j] != t.classes.front()[j]) return std::nullopt;
+    }
+    return t.classes.front()[j];
+  };
   for (std::size_t k = 0; k < sets.size(); ++k) {
     const auto& set = sets[k];
-    const SetView& v = t.shapes[k];
+    const SetShape& v = t.shapes[k];
     if (p.perm[k].size() != std::size_t(v.n) || p.twist[k].size() != std::size_t(v.n)) {
       throw ParseError("set " + set.name + ": " + std::to_string(v.n) + " places");
     }
@@ -483,10 +659,6 @@ std::uint64_t Pieces::position_rank(const Position& p) const {
     if (counts != v.counts) {
       throw ParseError("set " + set.name + ": the pieces differ from the solved state's (each kind as often)");
     }
-    if (v.even && parity(p.perm[k]) != v.solved_parity) {
-      throw ParseError("set " + set.name + ": an " + (v.solved_parity ? "even" : "odd") +
-                       " permutation, which no move reaches (every move is even on this set)");
-    }
     int sum = 0;
     for (const int x : p.twist[k]) {
       if (x < 0 || x >= v.orientations) {
@@ -494,21 +666,39 @@ std::uint64_t Pieces::position_rank(const Position& p) const {
       }
       sum += x;
     }
-    if (v.untwisted && sum != 0) {
+    const Split arrangement = perm_split(v, p.perm[k].data());
+    if (const auto want = only(2 * k); want && arrangement.cls != *want) {
+      const int odd = v.perm == PermSplit::parity_turn ? arrangement.cls % 2 : arrangement.cls;
+      if (odd != *want % 2) {
+        throw ParseError("set " + set.name + ": an " + (odd ? "odd" : "even") +
+                         " permutation, which no move reaches (every move is even on this set)");
+      }
+      throw ParseError("set " + set.name +
+                       ": an arrangement no move reaches (every move turns the pairings of its places by a"
+                       " fixed amount, and this one turns them otherwise)");
+    }
+    if (v.twist == TwistSplit::none && sum != 0) {
       throw ParseError("set " + set.name + ": twisted pieces, which no move twists (expected all 0)");
     }
-    if (v.twist_fixed && sum % v.orientations != v.solved_twist) {
-      throw ParseError("set " + set.name + ": the twists add up to " + std::to_string(sum % v.orientations) +
-                       " modulo " + std::to_string(v.orientations) + ", which no move changes from the solved " +
-                       std::to_string(v.solved_twist));
+    const Split twists = twist_split(v, p.twist[k].data());
+    if (const auto want = only(2 * k + 1); v.twist == TwistSplit::total && want && twists.cls != *want) {
+      throw ParseError("set " + set.name + ": the twists add up to " + std::to_string(twists.cls) + " modulo " +
+                       std::to_string(v.orientations) + ", which no move changes from the solved " +
+                       std::to_string(*want));
     }
+    cls[2 * k] = arrangement.cls;
+    cls[2 * k + 1] = twists.cls;
+    digit[2 * k] = arrangement.digit;
+    digit[2 * k + 1] = twists.digit;
   }
-  std::uint64_t r = 0;
-  for (const Coordinate& c : t.coordinates) {
-    const auto k = std::size_t(c.set);
-    const SetView& v = t.shapes[std::size_t(c.set)];
-    r += c.weight * (c.orientation ? twist_digit(v, p.twist[k].data()) : perm_digit(v, p.perm[k].data()));
+  const auto at = std::lower_bound(t.classes.begin(), t.classes.end(), cls);
+  if (at == t.classes.end() || *at != cls) {
+    throw ParseError(
+        "the sets' parities, twist totals and turns combine as no moves from the solved state do (the moves tie "
+        "them across sets)");
   }
+  std::uint64_t r = std::uint64_t(at - t.classes.begin());
+  for (const Coordinate& c : t.coordinates) r += c.weight * digit[2 * std::size_t(c.set) + (c.orientation ? 1 : 0)];
   return r;
 }
 

@@ -8,16 +8,22 @@
 // which throws ParseError (no file position: the caller adds it) when the
 // definition is inconsistent, a chosen move is unknown or the ranks pass 2^64.
 //
-// Rank: a mixed radix over coordinates, set by set in the definition's order, each
-// set giving its arrangement (lexicographic rank, multinomial when pieces repeat)
-// then its orientations (base-`orientations` digits, place 0 first). Two
-// reductions keep the rank space near the reachable count, as twsearch does:
-// when every move keeps a set's total twist, the last digit follows from the
-// others and is dropped; when every move is an even permutation of a set of
-// distinct pieces, only arrangements of the solved state's parity are ranked
-// (lexicographic rank / 2: ranks 2q and 2q+1 differ by one swap); when no move
-// twists a set whose solved twists are 0, its twists are not ranked at all. A position
-// outside these classes cannot be reached and does not parse.
+// Rank: a mixed radix whose least significant digit is the position's class and
+// whose other digits are coordinates, set by set in the definition's order, each set
+// giving its arrangement (lexicographic rank, multinomial when pieces repeat) then
+// its twists (base-`orientations` digits, place 0 first). A class is the value of
+// the abelian invariants every move shifts by a fixed amount: per set, the parity of
+// its arrangement, its total twist modulo its orientations and, for three or four
+// distinct places that every move permutes evenly, the turn an even permutation
+// gives the three ways of pairing four places (A4 onto Z3; A3 is Z3 itself). The
+// classes reachable from the solved state are its own plus the group the moves'
+// shifts generate, so only those are ranked: a coordinate keeps what its class
+// leaves free (half the arrangements under a parity, a sixth under parity and turn,
+// all twists but the last under a total). Ties across sets come for free: the
+// <R, U> cube's corner and edge parities agree, the Skewb's turns and twists pin
+// each other. Moves that all keep a set's parity or twist give one class, and a set
+// no move twists ranks no twists. A position of another class cannot be reached and
+// does not parse.
 //
 // A move acts on each coordinate alone (the arrangement moves without looking at
 // the twists, and the twists without looking at which piece is where), so a
@@ -74,29 +80,46 @@ static_assert(sizeof(PieceState) == 8);
 
 namespace pieces_detail {
 
-// One mixed-radix digit of the rank: a set's arrangement or its orientations.
+// One mixed-radix digit of the rank: what a set's class leaves free of its
+// arrangement or its orientations.
 struct Coordinate {
   int set = 0;
   bool orientation = false;
   std::uint64_t space = 1;   // digit values
   std::uint64_t weight = 1;  // the digit's place value in the rank
-  // table[digit * moves + m]: the digit after move m; empty when too large.
+  // The values this part's class takes among the reachable classes, ascending.
+  std::vector<int> classes;
+  // table[(class index * space + digit) * moves + m]: the digit after move m; empty
+  // when too large.
   std::vector<std::uint32_t> forward, backward;
 };
 
-// One set's pieces and the reductions its ranking uses.
+// How a set's arrangement splits into its class and the digit left free.
+//   full       no class: identical pieces or a single place;
+//   parity     the parity (2 classes): ranks 2q and 2q+1 differ by one swap, q the digit;
+//   parity_turn  parity and turn, as one value of Z6 (6 classes) through per-rank tables.
+enum class PermSplit : std::uint8_t { full, parity, parity_turn };
+// The twists: none (no move twists the set), total (its class, all twists but the
+// last free), or full (no class; only when classes are not tracked across sets).
+enum class TwistSplit : std::uint8_t { none, total, full };
+
+// One set's pieces and how its ranking splits them.
 struct SetShape {
   static constexpr int kMaxPlaces = 255;  // places, kinds of pieces and orientations
   int n = 0;                              // places
   int orientations = 1;
   int kinds = 0;                             // kinds of pieces: the distinct numbers of the solved state
   std::array<int, kMaxPlaces + 1> counts{};  // pieces of each kind
-  std::uint64_t arrangements = 1;            // of the multiset, before the parity halving
-  bool even = false;                         // only arrangements of the solved parity are ranked
-  int solved_parity = 0;
-  bool twist_fixed = false;  // the last twist follows from the others
-  bool untwisted = false;    // no move twists the set and the solved state has no twist: all stay 0
-  int solved_twist = 0;      // the solved state's total twist, modulo orientations
+  std::uint64_t arrangements = 1;            // of the multiset
+  PermSplit perm = PermSplit::full;
+  int perm_classes = 1;  // 1, 2 or 6
+  std::uint64_t perm_space = 1;
+  // parity_turn only, over lexicographic ranks: each rank's class and its index within
+  // the class, and back (class * perm_space + index).
+  std::vector<std::uint8_t> class_of, index_of, rank_of;
+  TwistSplit twist = TwistSplit::none;
+  int twist_classes = 1;  // orientations under `total`
+  std::uint64_t twist_space = 1;
 };
 
 // What the model computes once and its copies share (the models in AnyPuzzle, the
@@ -111,35 +134,46 @@ struct Tables {
   std::vector<SetShape> shapes;                  // per set
   std::vector<std::vector<std::string>> labels;  // per set: each kind's number as printed
   std::vector<Coordinate> coordinates;           // most significant first
+  // The reachable classes, ascending: each set's arrangement class then twist class.
+  std::vector<std::vector<int>> classes;
+  // offsets[h * coordinates + i]: class h's index in coordinates[i].classes times its space.
+  std::vector<std::uint64_t> offsets;
+  // class_after[h * moves + m]: the class after move m (class_before: after its inverse).
+  std::vector<std::uint32_t> class_after, class_before;
   std::uint64_t space = 1;
 };
 
 // Sets a definition may have: two coordinates each.
 inline constexpr std::size_t kMaxSets = 16;
 
-// The digit of coordinate c after `move`, without a table.
-[[nodiscard]] std::uint64_t move_digit(const Tables& t, const Coordinate& c, std::uint64_t digit,
-                                       const PieceMove& move);
+// The digit of coordinate c after `move`, without a table; `key` is the class
+// index times c.space plus the digit.
+[[nodiscard]] std::uint64_t move_digit(const Tables& t, const Coordinate& c, std::uint64_t key, const PieceMove& move);
 
 // f(rank) for each move (kBackward: each inverse) applied to rank r.
 template <bool kBackward, class F>
 void step(const Tables& t, std::uint64_t r, F& f) {
   const std::size_t n = t.coordinates.size();
-  std::array<std::uint64_t, 2 * kMaxSets> digit{};
+  const std::uint64_t classes = t.classes.size();
+  const std::uint64_t h = r % classes;
+  r /= classes;
+  const std::uint64_t* offset = t.offsets.data() + h * n;
+  std::array<std::uint64_t, 2 * kMaxSets> key{};
   for (std::size_t i = n; i-- > 0;) {
-    digit[i] = r % t.coordinates[i].space;
+    key[i] = offset[i] + r % t.coordinates[i].space;
     r /= t.coordinates[i].space;
   }
   // Moves closed under inverses have the successors for predecessors.
   const bool backward = kBackward && t.directed;
   const auto& moves = backward ? t.inverses : t.moves;
+  const std::uint32_t* after = (backward ? t.class_before : t.class_after).data() + h * moves.size();
   const std::size_t count = moves.size();
   for (std::size_t m = 0; m < count; ++m) {
-    std::uint64_t next = 0;
+    std::uint64_t next = after[m];
     for (std::size_t i = 0; i < n; ++i) {
       const Coordinate& c = t.coordinates[i];
       const auto& table = backward ? c.backward : c.forward;
-      const std::uint64_t d = table.empty() ? move_digit(t, c, digit[i], moves[m]) : table[digit[i] * count + m];
+      const std::uint64_t d = table.empty() ? move_digit(t, c, key[i], moves[m]) : table[key[i] * count + m];
       next += d * c.weight;
     }
     f(next);
@@ -227,7 +261,7 @@ class Pieces {
   [[nodiscard]] const std::vector<PieceMove>& moves() const { return t_->moves; }
 
   // Between ranks and positions; position_rank() throws ParseError for a position
-  // of another class (parity, total twist, pieces) than the solved state's.
+  // whose class (parities, twists, turns, pieces) no move reaches.
   [[nodiscard]] Position position(std::uint64_t r) const;
   [[nodiscard]] std::uint64_t position_rank(const Position& p) const;
 

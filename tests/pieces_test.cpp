@@ -112,6 +112,82 @@ TEST(Pieces, TiplessPyraminxAndSkewb) {
   const auto skewb = by_levels(example("skewb"));
   EXPECT_EQ(skewb.layers,
             (std::vector<std::uint64_t>{1, 8, 48, 288, 1728, 10248, 59304, 315198, 1225483, 1455856, 81028, 90}));
+  // Every rank is reached: the classes leave no unreachable rank (see ClassesTiedAcrossSets).
+  EXPECT_EQ(skewb.states, example("skewb").rank_space());
+}
+
+// A definition of sets that one move X changes together, so that only their
+// combinations are reachable.
+PieceDefinition tied_sets() {
+  // A and B: two places swapped at once (equal parities); P and Q: one piece each,
+  // P twisted by 1 and Q by 2 (Q's twist twice P's).
+  return {"tied",
+          {{"A", 2, 1}, {"B", 2, 1}, {"P", 1, 3}, {"Q", 1, 3}},
+          {{{0, 1}, {0, 1}, {0}, {0}}, {{0, 0}, {0, 0}, {0}, {0}}},
+          {{"X", {{{1, 0}, {1, 0}, {0}, {0}}, {{0, 0}, {0, 0}, {1}, {2}}}}}};
+}
+
+// Invariants tied across sets: every move shifts the sets' parities, twist totals
+// and (on sets of 3 or 4 places that every move permutes evenly) turns by a fixed
+// amount, so only the classes the shifts generate from the solved state's are ranked.
+TEST(Pieces, ClassesTiedAcrossSets) {
+  // <R, U>: R and U are odd on the corners and on the edges alike, so the edges'
+  // parity is the corners': 6!/2 * 3^5 (last twist implied) * 7!/2 * 2 classes,
+  // 6 times the 73,483,200 reachable (the corners' arrangements form S5 in S6, which
+  // no abelian invariant sees).
+  const auto ru = example("cube3-RU");
+  EXPECT_EQ(ru.rank_space(), 360u * 243 * 2520 * 2);
+  EXPECT_EQ(ru.rank_space(), 6u * 73483200);
+  const std::string corners = "CORNERS 1 2 3 4 5 6 / 0 0 0 0 0 0 / ";
+  const std::string swapped = "CORNERS 2 1 3 4 5 6 / 0 0 0 0 0 0 / ";
+  const std::string edges = "EDGES 1 2 3 4 5 6 7 / 0 0 0 0 0 0 0",
+                    swapped_edges = "EDGES 2 1 3 4 5 6 7 / 0 0 0 0 0 0 0";
+  EXPECT_NO_THROW((void)ru.parse(swapped + swapped_edges));
+  EXPECT_NO_THROW((void)ru.parse(corners + edges));
+  for (const auto& text : {swapped + edges, corners + swapped_edges}) {
+    try {
+      (void)ru.parse(text);
+      ADD_FAILURE() << text;
+    } catch (const ParseError& e) {
+      EXPECT_NE(std::string(e.what()).find("the moves tie them across sets"), std::string::npos) << e.what();
+    }
+  }
+  // The Skewb: each tetrad's even arrangements (A4) turn its three pairings of places;
+  // a turn about a corner of one tetrad twists that corner and turns the other tetrad
+  // by 1, twisting it by 0 in total. Classes: the solved state's plus the group of
+  // (twist A, turn B) = (1, 1) and (turn A, twist B) = (1, 2): 9 of 81. Per class 4
+  // arrangements and 3^3 twists a tetrad, 6!/2 centres: exactly the reachable count.
+  const auto skewb_free = example("skewb-free");
+  EXPECT_EQ(skewb_free.rank_space(), (4u * 27) * (4u * 27) * 360 * 9);
+  EXPECT_EQ(skewb_free.rank_space(), 37791360u);
+  const std::string rest = " / CORNERS_B 1 2 3 4 / 0 0 0 0 / CENTRES 1 2 3 4 5 6";
+  EXPECT_THROW((void)skewb_free.parse("CORNERS_A 1 2 3 4 / 1 0 0 0" + rest), ParseError);  // one corner twisted
+  EXPECT_THROW((void)skewb_free.parse("CORNERS_A 2 3 1 4 / 0 0 0 0" + rest), ParseError);  // one tetrad turned
+  // With DLB held still its tetrad's other three corners turn as A3: 1 arrangement
+  // per class and 3^2 twists; 9 classes again: 3,149,280, every one reachable.
+  EXPECT_EQ(example("skewb").rank_space(), (4u * 27) * 9 * 360 * 9);
+  // A small tie: 6 classes of 1 position each, the 6 powers of X.
+  const Pieces tied(tied_sets(), PieceMetric::all_powers);
+  EXPECT_EQ(tied.rank_space(), 6u);
+  EXPECT_EQ(by_graph(tied).states, 6u);
+  EXPECT_THROW((void)tied.parse("A 2 1 / B 1 2 / P 1 / 0 / Q 1 / 0"), ParseError);
+  EXPECT_THROW((void)tied.parse("A 1 2 / B 1 2 / P 1 / 1 / Q 1 / 1"), ParseError);
+  EXPECT_NO_THROW((void)tied.parse("A 2 1 / B 2 1 / P 1 / 1 / Q 1 / 2"));
+}
+
+// Sets whose classes all move independently would multiply past any table: then
+// each set keeps only the classes no move changes, and ranks the rest in full.
+TEST(Pieces, IndependentClassesPastTheLimitRankInFull) {
+  PieceDefinition d{"free",
+                    {{"P", 1, 255}, {"Q", 1, 255}, {"R", 1, 2}},
+                    {{{0}, {0}, {0}}, {{0}, {0}, {0}}},
+                    {{"X", {{{0}, {0}, {0}}, {{1}, {0}, {0}}}},
+                     {"Y", {{{0}, {0}, {0}}, {{0}, {1}, {0}}}},
+                     {"Z", {{{0}, {0}, {0}}, {{0}, {0}, {1}}}}}};
+  const Pieces p(d, PieceMetric::quarter);
+  EXPECT_EQ(p.rank_space(), 255u * 255 * 2);
+  EXPECT_EQ(by_levels(p).states, p.rank_space());
+  for (std::uint64_t r = 0; r < p.rank_space(); ++r) ASSERT_EQ(p.position_rank(p.position(r)), r);
 }
 
 // Identical pieces: the beads' 1,680 arrangements, by the engines and by a BFS over
@@ -137,27 +213,31 @@ TEST(Pieces, IdenticalPiecesAgainstPlainBfs) {
 // position_rank(position(r)) == r over whole rank spaces, and rank order is the
 // order of the positions' digits.
 TEST(Pieces, RankRoundTripsOverWholeSpaces) {
-  for (const char* name : {"beads", "pyraminx-tipless", "cube2"}) {
+  for (const char* name : {"beads", "pyraminx-tipless", "cube2", "skewb"}) {
     const auto p = example(name);
     for (std::uint64_t r = 0; r < p.rank_space(); ++r) {
       ASSERT_EQ(p.position_rank(p.position(r)), r) << name;
     }
     EXPECT_EQ(p.parse(p.format(p.unrank(p.rank_space() - 1))).rank, p.rank_space() - 1) << name;
   }
-  // Every reduction at once: even permutations only (3-cycles), a fixed total twist,
-  // identical pieces, a set no move twists.
+  // Every reduction at once: even permutations only (3-cycles) whose turns move
+  // freely, a fixed total twist, identical pieces, a set no move twists.
   PieceDefinition d{"mixed",
                     {{"A", 4, 3}, {"B", 4, 1}, {"C", 3, 2}},
                     {{{0, 1, 2, 3}, {0, 0, 1, 1}, {0, 1, 2}}, {{0, 0, 0, 0}, {0, 0, 0, 0}, {0, 0, 0}}},
                     {{"X", {{{1, 2, 0, 3}, {0, 1, 2, 3}, {1, 2, 0}}, {{1, 2, 0, 0}, {0, 0, 0, 0}, {0, 0, 0}}}},
                      {"Y", {{{0, 2, 3, 1}, {1, 0, 3, 2}, {0, 1, 2}}, {{0, 0, 2, 1}, {0, 0, 0, 0}, {0, 0, 0}}}}}};
   const Pieces mixed(d, PieceMetric::all_powers);
-  // A: 4!/2 * 3^3, B: 4!/(2!2!), C: 3!/2 (even), twists never change: 324 * 6 * 3.
+  // A: 4!/6 per class * 3^3, B: 4!/(2!2!), C: 3!/6 per class, twists never change;
+  // X turns A by 2 and C by 1, Y turns A by 1: all 9 classes of (turn A, turn C).
+  EXPECT_EQ(mixed.rank_space(), 4u * 27 * 6 * 1 * 9);
   EXPECT_EQ(mixed.rank_space(), 12u * 27 * 6 * 3);
   for (std::uint64_t r = 0; r < mixed.rank_space(); ++r) {
     ASSERT_EQ(mixed.position_rank(mixed.position(r)), r);
     ASSERT_EQ(mixed.parse(mixed.format({r})).rank, r);
   }
+  const Pieces tied(tied_sets(), PieceMetric::all_powers);
+  for (std::uint64_t r = 0; r < tied.rank_space(); ++r) ASSERT_EQ(tied.position_rank(tied.position(r)), r);
   EXPECT_EQ(mixed.format(mixed.start()), "A 1 2 3 4 / 0 0 0 0 / B 1 1 2 2 / C 1 2 3 / 0 0 0");
   EXPECT_THROW((void)mixed.parse("A 2 1 3 4 / 0 0 0 0 / B 1 1 2 2 / C 1 2 3 / 0 0 0"), ParseError);  // odd
   EXPECT_THROW((void)mixed.parse("A 1 2 3 4 / 1 0 0 0 / B 1 1 2 2 / C 1 2 3 / 0 0 0"), ParseError);  // twist sum
@@ -170,7 +250,8 @@ TEST(Pieces, RankRoundTripsOverWholeSpaces) {
 // the predecessors are the positions one move away that lead back.
 TEST(Pieces, SuccessorTablesFollowTheMoves) {
   for (const auto& p : {example("cube2"), example("skewb-free"), example("cube3-RU"), example("beads"),
-                        example("cube2", PieceMetric::given)}) {
+                        example("cube2", PieceMetric::given), example("skewb"),
+                        example("skewb-free", PieceMetric::given), Pieces(tied_sets(), PieceMetric::given)}) {
     const std::uint64_t step = p.rank_space() / 997 + 1;
     for (std::uint64_t r = 0; r < p.rank_space(); r += step) {
       const auto s = p.position(r);
