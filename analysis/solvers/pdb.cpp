@@ -3,8 +3,8 @@
 #include <tbb/parallel_for.h>
 
 #include <algorithm>
-#include <atomic>
 #include <array>
+#include <atomic>
 #include <charconv>
 #include <cstdlib>
 #include <numeric>
@@ -388,8 +388,7 @@ class PatternSearch {
   // (cells, u) into the cells `reach`: a pattern tile next to them moves in, and its
   // old cell becomes the blank's. Stops when f returns true.
   template <class F>
-  void for_each_move(std::uint64_t p, const std::uint8_t* cells, const Unranked& u, std::uint32_t reach,
-                     F&& f) const {
+  void for_each_move(std::uint64_t p, const std::uint8_t* cells, const Unranked& u, std::uint32_t reach, F&& f) const {
     const std::uint32_t free = regions_.all() & ~u.occupied;
     for (int i = 0; i < k_; ++i) {
       const int from = cells[i];
@@ -448,7 +447,7 @@ class PatternSearch {
     Owned& o = owned_[s];
     const unsigned parity = (level + 1) % 2;
     std::array<std::uint8_t, Board::kMaxCells> cells{};
-    bool held = false;      // whether `cells` holds a placement yet
+    bool held = false;     // whether `cells` holds a placement yet
     std::uint64_t at = 0;  // the rank of the placement it holds
     const std::uint64_t end = slices_.end(s);
     for (std::uint64_t p = slices_.begin(s); p < end; ++p) {
