@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <array>
+#include <atomic>
 #include <charconv>
 #include <cstdlib>
 #include <numeric>
@@ -28,21 +29,27 @@ namespace {
 class Regions {
  public:
   explicit Regions(const Tiles& t)
-      : n_(t.cells()), names_(std::size_t(1) << n_), masks_((std::size_t(1) << n_) * Board::kMaxCells) {
+      : n_(t.cells()),
+        names_(std::size_t(1) << n_),
+        present_(std::size_t(1) << n_),
+        masks_((std::size_t(1) << n_) * Board::kMaxCells) {
     for (int c = 0; c < n_; ++c) {
       for (int k = 0; k < t.degree(c); ++k) neighbours_[std::size_t(c)] |= 1u << t.neighbour(c, k);
     }
     tbb::parallel_for(std::uint32_t{0}, std::uint32_t{1} << n_, [&](std::uint32_t free) {
       std::uint64_t names = 0;
+      std::uint16_t present = 0;
       for (std::uint32_t left = free; left;) {
         const int lowest = std::countr_zero(left);
         const std::uint32_t region = of(lowest, free);
         const auto name = unsigned(std::popcount(free & ((1u << lowest) - 1)));
         for (std::uint32_t r = region; r; r &= r - 1) names |= std::uint64_t{name} << (4 * std::countr_zero(r));
         masks_[std::size_t(free) * Board::kMaxCells + name] = std::uint16_t(region);
+        present |= std::uint16_t(1u << name);
         left &= ~region;
       }
       names_[free] = names;
+      present_[free] = present;
     });
   }
   [[nodiscard]] std::uint32_t all() const { return (1u << n_) - 1; }
@@ -51,6 +58,8 @@ class Regions {
   [[nodiscard]] unsigned name(int cell, std::uint32_t free) const {
     return unsigned(names_[free] >> (4 * cell)) & 0xFu;
   }
+  // The names of the regions of `free`, as bits.
+  [[nodiscard]] std::uint32_t present(std::uint32_t free) const { return present_[free]; }
   // The region of `free` named `name` (empty when no region has that name).
   [[nodiscard]] std::uint32_t region(std::uint32_t free, unsigned name) const {
     return masks_[std::size_t(free) * Board::kMaxCells + name];
@@ -72,6 +81,7 @@ class Regions {
   int n_;
   std::array<std::uint32_t, Board::kMaxCells> neighbours_{};
   std::vector<std::uint64_t> names_;
+  std::vector<std::uint16_t> present_;
   std::vector<std::uint16_t> masks_;
 };
 
@@ -150,6 +160,20 @@ class PatternSearch {
     owned_.resize(slices_.count());
   }
 
+  static void clear(std::vector<std::uint64_t>& bits) {
+    for_each_chunk(bits.size(), 1 << 16, [&](const auto& range) {
+      std::fill(bits.begin() + std::ptrdiff_t(range.begin()), bits.begin() + std::ptrdiff_t(range.end()), 0);
+    });
+  }
+
+  // Whether to find the level after `level` backwards, given the sizes of the two
+  // levels before: once the levels stop growing fast, the states not yet seen are
+  // fewer than the successors the frontier would queue (each state has about
+  // seven), and every later level is smaller still.
+  static bool pull_now(unsigned level, std::uint64_t previous, std::uint64_t last) {
+    return level > 2 && 10 * last < 11 * previous;
+  }
+
   // Seeds the goal, then level by level until a level adds nothing.
   void run(const std::vector<int>& tiles, const std::string& name, Progress* progress) {
     std::array<std::uint8_t, Board::kMaxCells> home{};
@@ -163,17 +187,24 @@ class PatternSearch {
     seen_[e / 64] |= std::uint64_t{1} << (e % 64);
     front_[goal / 64] |= std::uint64_t{1} << (goal % 64);
     counts_.assign(1, 1);
-    std::uint64_t total = 1;
+    std::uint64_t total = 1, previous = 0, last = 1;
+    bool pulling = false;
     const std::uint64_t bytes = pattern_build_bytes_for(n_, k_);
     for (unsigned level = 0;; ++level) {
       if (level + 1 > kMostValue)
         throw std::length_error(name + ": pattern depth exceeds " + std::to_string(kMostValue));
-      const std::uint64_t added = expand(level);
+      if (!pulling && pull_now(level, previous, last)) {
+        pulling = true;
+        clear(front_);
+      }
+      const std::uint64_t added = pulling ? pull(level) : expand(level);
       if (added == 0) break;
-      std::swap(front_, next_);
-      for_each_chunk(next_.size(), 1 << 16, [&](const auto& range) {
-        std::fill(next_.begin() + std::ptrdiff_t(range.begin()), next_.begin() + std::ptrdiff_t(range.end()), 0);
-      });
+      if (!pulling) {
+        std::swap(front_, next_);
+        clear(next_);
+      }
+      previous = last;
+      last = added;
       total += added;
       if (progress) progress->level(level + 1, added, total, bytes);
     }
@@ -203,7 +234,7 @@ class PatternSearch {
   // The tables, the region and select tables and the lanes' queues.
   static std::uint64_t pattern_build_bytes_for(int n, int k) {
     const std::uint64_t entries = placements(n, k);
-    const std::uint64_t regions = (std::uint64_t{1} << n) * (8 + 3 * Board::kMaxCells);
+    const std::uint64_t regions = (std::uint64_t{1} << n) * (10 + 3 * Board::kMaxCells);
     const std::uint64_t threads = worker_threads();
     const std::uint64_t slices = 2 * std::max<std::uint64_t>(kSlicesPerThread * threads, entries / kMostSlice + 1);
     const std::uint64_t step = kRoundStep + kPlacementOvershoot;
@@ -268,44 +299,19 @@ class PatternSearch {
       }
       p += std::uint64_t(std::countr_zero(w));
       if (p >= end) break;
-      unrank(p, cells.data());
-      std::uint32_t occupied = 0;
-      int base = 0;
-      for (int i = 0; i < k_; ++i) {
-        occupied |= 1u << cells[std::size_t(i)];
-        base += manhattan_[std::size_t(i * Board::kMaxCells + cells[std::size_t(i)])];
-      }
-      const std::uint32_t free = regions_.all() & ~occupied;
+      const Unranked u = unrank(p, cells.data());
+      const std::uint32_t free = regions_.all() & ~u.occupied;
       std::uint32_t reach = 0;  // the cells of every region expanded
       for (std::uint32_t names = seen_names(p); names; names &= names - 1) {
         reach |= regions_.region(free, unsigned(std::countr_zero(names)));
       }
-      // A pattern tile next to an expanded region moves into it; its old cell
-      // becomes the blank's.
-      for (int i = 0; i < k_; ++i) {
-        const int from = cells[std::size_t(i)];
-        const int moved = base - manhattan_[std::size_t(i * Board::kMaxCells + from)];
-        for (std::uint32_t targets = regions_.neighbours(from) & reach; targets; targets &= targets - 1) {
-          const int to = std::countr_zero(targets);
-          // A move to the next cell passes no other tile: only tile i's digit changes.
-          std::uint64_t r = 0;
-          if (to == from + 1) {
-            r = p + weight_[std::size_t(i)];
-          } else if (to + 1 == from) {
-            r = p - weight_[std::size_t(i)];
-          } else {
-            cells[std::size_t(i)] = std::uint8_t(to);
-            r = placement_rank(cells.data(), k_, n_);
-          }
-          const std::uint32_t free2 = (free | (1u << from)) & ~(1u << to);
-          const int excess = (next_level - moved - manhattan_[std::size_t(i * Board::kMaxCells + to)]) / 2;
-          out.push(slices_.owner(r), std::uint32_t(slices_.within(r) << kOffsetShift) |
-                                         std::uint32_t(std::clamp(excess, 0, 31) << kNameBits) |
-                                         regions_.name(from, free2));
-          ++held;
-        }
-        cells[std::size_t(i)] = std::uint8_t(from);
-      }
+      for_each_move(p, cells.data(), u, reach, [&](std::uint64_t r, unsigned name, int manhattan) {
+        const int excess = (next_level - manhattan) / 2;
+        out.push(slices_.owner(r), std::uint32_t(slices_.within(r) << kOffsetShift) |
+                                       std::uint32_t(std::clamp(excess, 0, 31) << kNameBits) | name);
+        ++held;
+        return false;
+      });
       ++p;
       if (held >= limit) {
         cursor = p;
@@ -316,10 +322,32 @@ class PatternSearch {
     return true;
   }
 
+  // What the moves from a placement need besides its cells: the cells occupied, the
+  // Manhattan distance, for each slot the cells of the slots before it, and for
+  // each occupied cell its slot.
+  struct Unranked {
+    std::uint32_t occupied = 0;
+    int base = 0;
+    std::array<std::uint32_t, Board::kMaxCells> earlier{};
+    std::array<std::uint8_t, Board::kMaxCells> slot{};
+  };
+
+  [[nodiscard]] Unranked describe(const std::uint8_t* cells) const {
+    Unranked u;
+    for (int i = 0; i < k_; ++i) {
+      const std::uint8_t c = cells[i];
+      u.earlier[std::size_t(i)] = u.occupied;
+      u.occupied |= 1u << c;
+      u.base += manhattan_[std::size_t(i * Board::kMaxCells + c)];
+      u.slot[c] = std::uint8_t(i);
+    }
+    return u;
+  }
+
   // placement_unrank without its divisions: below 2^32 ranks, the quotient by
   // n - i is a multiply and a shift (exact for dividends below 2^32 and divisors up
   // to 16), and the digit-th free cell is a table lookup.
-  void unrank(std::uint64_t r, std::uint8_t* cells) const {
+  Unranked unrank(std::uint64_t r, std::uint8_t* cells) const {
     std::array<unsigned, Board::kMaxCells> digit{};
     for (int i = k_ - 1; i >= 0; --i) {
       const auto d = std::uint64_t(n_ - i);
@@ -333,6 +361,151 @@ class PatternSearch {
       cells[i] = select_[free * Board::kMaxCells + digit[std::size_t(i)]];
       free &= ~(1u << cells[i]);
     }
+    return describe(cells);
+  }
+
+  // The placement of the next rank: the last slot that can move to a higher cell not
+  // held by the slots before it does, and the slots after it take the lowest cells
+  // left. The cells of the last rank stay.
+  void advance(std::uint8_t* cells) const {
+    std::uint32_t used = 0;
+    for (int i = 0; i < k_; ++i) used |= 1u << cells[i];
+    for (int i = k_ - 1; i >= 0; --i) {
+      used &= ~(1u << cells[i]);
+      const std::uint32_t above = regions_.all() & ~used & ~((2u << cells[i]) - 1);
+      if (above == 0) continue;
+      cells[i] = std::uint8_t(std::countr_zero(above));
+      used |= 1u << cells[i];
+      for (int j = i + 1; j < k_; ++j) {
+        cells[j] = std::uint8_t(std::countr_zero(regions_.all() & ~used));
+        used |= 1u << cells[j];
+      }
+      return;
+    }
+  }
+
+  // Calls f(rank, region name, Manhattan distance) for each move from placement p
+  // (cells, u) into the cells `reach`: a pattern tile next to them moves in, and its
+  // old cell becomes the blank's. Stops when f returns true.
+  template <class F>
+  void for_each_move(std::uint64_t p, const std::uint8_t* cells, const Unranked& u, std::uint32_t reach, F&& f) const {
+    const std::uint32_t free = regions_.all() & ~u.occupied;
+    for (int i = 0; i < k_; ++i) {
+      const int from = cells[i];
+      const int moved = u.base - manhattan_[std::size_t(i * Board::kMaxCells + from)];
+      const std::uint32_t earlier = u.earlier[std::size_t(i)];
+      const auto w = std::int64_t(weight_[std::size_t(i)]);
+      for (std::uint32_t targets = regions_.neighbours(from) & reach; targets; targets &= targets - 1) {
+        const int to = std::countr_zero(targets);
+        // Only the digits of tile i and of the later tiles between its two cells
+        // change: tile i's by the cells it passes less the earlier tiles among
+        // them, each later one's by one (the moved tile changes sides of it).
+        const int lo = std::min(from, to), hi = std::max(from, to);
+        const std::uint32_t between = u.occupied & ((1u << hi) - 1) & ~((2u << lo) - 1);
+        std::int64_t later = 0;
+        for (std::uint32_t b = between & ~earlier; b; b &= b - 1) {
+          later += std::int64_t(weight_[u.slot[std::size_t(std::countr_zero(b))]]);
+        }
+        const std::int64_t step = w * (hi - lo - std::popcount(between & earlier)) + later;
+        const std::uint64_t r = to > from ? p + std::uint64_t(step) : p - std::uint64_t(step);
+        const std::uint32_t free2 = (free | (1u << from)) & ~(1u << to);
+        if (f(r, regions_.name(from, free2), moved + manhattan_[std::size_t(i * Board::kMaxCells + to)])) return;
+      }
+    }
+  }
+
+  // The next level found backwards, for the late levels, where the states not yet
+  // seen are fewer than the frontier's successors: a state not seen lies at level
+  // + 1 exactly when one of its neighbours has been seen (the neighbours of a state
+  // at level d + 1 or more lie at level d or more, and moves flip the parity of the
+  // level). Each slice's owner visits its placements of the right parity and writes
+  // only their bits, while the neighbours it reads are of the other parity, so no bit
+  // read changes during the level; words shared with other slices' placements are
+  // read and written through atomic_ref. front_ marks the placements whose regions
+  // have all been seen, which no later level visits.
+  std::uint64_t pull(unsigned level) {
+    for (auto& o : owned_) o.added = 0;
+    tbb::parallel_for(
+        0u, slices_.count(), [&](unsigned s) { pull_slice(level, s); }, tbb::simple_partitioner());
+    std::uint64_t added = 0;
+    for (const auto& o : owned_) added += o.added;
+    return added;
+  }
+
+  [[nodiscard]] std::uint64_t load_seen(std::uint64_t word) {
+    return std::atomic_ref<std::uint64_t>(seen_[word]).load(std::memory_order_relaxed);
+  }
+  [[nodiscard]] std::uint32_t load_seen_names(std::uint64_t p) {
+    const std::uint64_t e = p * names_;
+    const unsigned shift = unsigned(e % 64);
+    std::uint64_t bits = load_seen(e / 64) >> shift;
+    if (shift + names_ > 64) bits |= load_seen(e / 64 + 1) << (64 - shift);
+    return std::uint32_t(bits & ((std::uint64_t{1} << names_) - 1));
+  }
+
+  void pull_slice(unsigned level, unsigned s) {
+    Owned& o = owned_[s];
+    const unsigned parity = (level + 1) % 2;
+    std::array<std::uint8_t, Board::kMaxCells> cells{};
+    bool held = false;     // whether `cells` holds a placement yet
+    std::uint64_t at = 0;  // the rank of the placement it holds
+    const std::uint64_t end = slices_.end(s);
+    for (std::uint64_t p = slices_.begin(s); p < end; ++p) {
+      const std::uint64_t w = ~front_[p / 64] >> (p % 64);
+      if (w == 0) {
+        p |= 63;
+        continue;
+      }
+      p += std::uint64_t(std::countr_zero(w));
+      if (p >= end) break;
+      if (held && p == at + 1) {
+        advance(cells.data());
+      } else {
+        unrank(p, cells.data());
+      }
+      held = true;
+      at = p;
+      const Unranked u = describe(cells.data());
+      const std::uint32_t free = regions_.all() & ~u.occupied;
+      const std::uint32_t present = regions_.present(free);
+      const std::uint32_t seen = load_seen_names(p);
+      if (seen == present) {
+        front_[p / 64] |= std::uint64_t{1} << (p % 64);
+        continue;
+      }
+      if (unsigned(u.base) % 2 != parity) continue;
+      std::uint32_t found = 0;
+      for (std::uint32_t names = present & ~seen; names; names &= names - 1) {
+        const unsigned name = unsigned(std::countr_zero(names));
+        bool reached = false;
+        for_each_move(p, cells.data(), u, regions_.region(free, name), [&](std::uint64_t r, unsigned n2, int) {
+          const std::uint64_t e = r * names_ + n2;
+          reached = (load_seen(e / 64) >> (e % 64)) & 1;
+          return reached;
+        });
+        if (reached) found |= 1u << name;
+      }
+      if (found == 0) continue;
+      for (std::uint32_t f = found; f; f &= f - 1) {
+        const std::uint64_t e = p * names_ + unsigned(std::countr_zero(f));
+        std::atomic_ref<std::uint64_t> word(seen_[e / 64]);
+        word.store(word.load(std::memory_order_relaxed) | std::uint64_t{1} << (e % 64), std::memory_order_relaxed);
+      }
+      o.added += std::uint64_t(std::popcount(found));
+      if ((seen | found) == present) front_[p / 64] |= std::uint64_t{1} << (p % 64);
+      if (seen == 0) reach_placement(o, p, unsigned(int(level + 1) - u.base) / 2, level);
+    }
+  }
+
+  // Placement p's value: level + 1, `excess` over its Manhattan distance.
+  void reach_placement(Owned& o, std::uint64_t p, unsigned excess, unsigned level) {
+    if (excess >= PatternDatabase::kEscape) {
+      o.exceptions.push_back({p, level + 1});
+      excess = PatternDatabase::kEscape;
+    }
+    packed_[p / 2] |= std::uint8_t(excess << (4 * (p % 2)));
+    if (o.counts.size() <= level + 1) o.counts.resize(level + 2, 0);
+    ++o.counts[level + 1];
   }
 
   // Marks the targets queued to slice s: a state not seen yet joins the next level,
@@ -356,15 +529,7 @@ class PatternSearch {
       seen_[e / 64] |= bit;
       next_[p / 64] |= std::uint64_t{1} << (p % 64);
       ++added;
-      if (reached) continue;
-      unsigned excess = (t >> kNameBits) & ((1u << kExcessBits) - 1);
-      if (excess >= PatternDatabase::kEscape) {
-        o.exceptions.push_back({p, level + 1});
-        excess = PatternDatabase::kEscape;
-      }
-      packed_[p / 2] |= std::uint8_t(excess << (4 * (p % 2)));
-      if (o.counts.size() <= level + 1) o.counts.resize(level + 2, 0);
-      ++o.counts[level + 1];
+      if (!reached) reach_placement(o, p, (t >> kNameBits) & ((1u << kExcessBits) - 1), level);
     }
     o.added += added;
   }
