@@ -146,7 +146,8 @@ std::string symmetry_summary_text(const AnalysisResult& r) {
   std::ostringstream out;
   out << r.puzzle << ": counted up to the board's symmetries: " << with_commas(r.states) << " classes stand for "
       << with_commas(r.positions()) << " positions; positions by depth:";
-  for (std::size_t d = 0; d < r.layer_positions.size(); ++d) out << (d ? ", " : " ") << with_commas(r.layer_positions[d]);
+  for (std::size_t d = 0; d < r.layer_positions.size(); ++d)
+    out << (d ? ", " : " ") << with_commas(r.layer_positions[d]);
   out << "; the farthest positions are one a class\n";
   return out.str();
 }
@@ -166,8 +167,9 @@ std::string summary_csv(const std::vector<AnalysisResult>& results) {
   out += directed ? ",directed,shortest,hardest_to_goal,dead_ends\n" : "\n";
   for (const auto& r : results) {
     out += csv_field(r.puzzle) + "," + csv_field(r.start) + "," + std::to_string(r.states) + "," +
-           (symmetric ? std::to_string(r.positions()) + "," : "") + std::to_string(r.edges) + "," + std::to_string(r.eccentricity()) + "," + std::to_string(r.farthest.size()) +
-           "," + (r.diameter ? std::to_string(r.diameter->length) : "") + "," + components_text(r, " ") + "," +
+           (symmetric ? std::to_string(r.positions()) + "," : "") + std::to_string(r.edges) + "," +
+           std::to_string(r.eccentricity()) + "," + std::to_string(r.farthest.size()) + "," +
+           (r.diameter ? std::to_string(r.diameter->length) : "") + "," + components_text(r, " ") + "," +
            (r.components ? std::to_string(r.components->start) : "");
     if (directed) {
       for (const auto& cell : directed_cells(r, [](std::uint64_t n) { return std::to_string(n); })) out += "," + cell;
@@ -189,9 +191,9 @@ std::string summary_markdown(const std::vector<AnalysisResult>& results) {
   out += directed ? "---|--:|--:|--:|\n" : "\n";
   for (const auto& r : results) {
     out += "| " + markdown_escape(r.puzzle) + " | " + markdown_code(r.start) + " | " + with_commas(r.states) + " | " +
-           (symmetric ? with_commas(r.positions()) + " | " : "") +
-           with_commas(r.edges) + " | " + std::to_string(r.eccentricity()) + " | " + with_commas(r.farthest.size()) +
-           " | " + (r.diameter ? std::to_string(r.diameter->length) : "") + " | " + components_text(r, " + ") + " |";
+           (symmetric ? with_commas(r.positions()) + " | " : "") + with_commas(r.edges) + " | " +
+           std::to_string(r.eccentricity()) + " | " + with_commas(r.farthest.size()) + " | " +
+           (r.diameter ? std::to_string(r.diameter->length) : "") + " | " + components_text(r, " + ") + " |";
     if (directed) {
       for (const auto& cell : directed_cells(r, [](std::uint64_t n) { return with_commas(n); }))
         out += " " + cell + " |";
