@@ -64,6 +64,7 @@ void print_summary(const std::vector<AnalysisResult>& results, const std::filesy
   }
   std::cout << table.str();
   for (const auto& r : results) {
+    std::cout << reports::symmetry_summary_text(r);
     if (r.directed) {
       std::cout << reports::directed_summary_text(r);
       continue;

@@ -183,6 +183,27 @@ concept GradedPacking = requires(const K& k, PackedWord<K> w) {
   { k.grade(w) } -> std::convertible_to<int>;
 };
 
+// Whether k's grade holds: a packing that knows only once built whether its moves
+// are graded (rules files: when every rule adds the same number of pieces) says so
+// by k.graded(); a GradedPacking without it always is.
+template <class K>
+[[nodiscard]] bool is_graded(const K& k) {
+  if constexpr (!GradedPacking<K>) {
+    return false;
+  } else if constexpr (requires { k.graded(); }) {
+    return k.graded();
+  } else {
+    return true;
+  }
+}
+
+// k.is_goal(w): the model's goal test on words, so that a search collecting the
+// goal positions need not unpack every word it meets.
+template <class K>
+concept GoalTestingPacking = requires(const K& k, PackedWord<K> w) {
+  { k.is_goal(w) } -> std::convertible_to<bool>;
+};
+
 // What a model knows in advance of the components of all its positions (Wilson's
 // theorem for tokens on a graph), for `analyze --components` to print and check.
 struct ComponentPrediction {
@@ -202,6 +223,16 @@ concept BoundedPuzzle = Puzzle<P> && requires(const P& p) {
 template <class P>
 concept SymmetricPuzzle = Puzzle<P> && requires(const P& p) {
   { p.symmetry_representatives() } -> std::convertible_to<std::vector<typename P::State>>;
+};
+
+// Positions counted up to symmetry: when p.symmetries() > 1, each state stands for
+// its class (rotations and reflections of the board), and p.orbit_size(s) is how
+// many positions s's class holds, for reports that give both numbers. A packing may
+// give k.orbit_size(w) on words.
+template <class P>
+concept OrbitCountingPuzzle = Puzzle<P> && requires(const P& p, const typename P::State& s) {
+  { p.symmetries() } -> std::convertible_to<int>;
+  { p.orbit_size(s) } -> std::convertible_to<std::uint64_t>;
 };
 
 // Knows the components of all its positions in advance (ComponentPrediction).

@@ -228,17 +228,91 @@ std::optional<RulesPacking> RulesPacking::make(const Rules& model) {
   k.moves_ = model.max_moves();
   k.name_ = model.name();
   k.bits_ = std::max(1, int(std::bit_width(model.letters().size())));
-  int next = 0;
   const Rules::State start = model.start();
+  for (int c = 0; c < model.cells(); ++c) k.on_board_ += start.cell[std::size_t(c)] != Rules::kOutside;
+  const int used = k.on_board_ * k.bits_;
+  if (used > 64 || used == 0) return std::nullopt;
+  // The first cell on the board in the top bits: word order is state order.
+  int next = used;
   for (int c = 0; c < model.cells(); ++c) {
     const bool on = start.cell[std::size_t(c)] != Rules::kOutside;
+    if (on) next -= k.bits_;
     k.field_.push_back(on ? next : -1);
-    if (on) next += k.bits_;
+    if (on) k.low_bits_ |= std::uint64_t{1} << next;
   }
-  if (next > 64) return std::nullopt;
-  k.symmetries_ = model.symmetry_maps();
+  k.word_bits_ = used;
+  // Masks cannot write a value into a cell of any content: such a rule runs on states.
+  for (const auto& in : model.instances()) {
+    for (const Rules::Cell& c : in.cells) {
+      if (c.want == Rules::kAny && c.put != Rules::kAny) return std::nullopt;
+    }
+  }
   for (const auto& in : model.instances()) k.forward_.push_back(k.masks_of(in));
   for (const auto& in : model.reverse_instances()) k.backward_.push_back(k.masks_of(in));
+
+  // Graded when every instance, by steps, adds the same nonzero number of pieces.
+  std::optional<int> step;
+  bool same = model.metric() == RuleMetric::kStep;
+  for (const auto& in : model.instances()) {
+    int added = 0;
+    for (const Rules::Cell& c : in.cells) {
+      if (c.want == Rules::kAny || c.flip != 0) same = false;  // the count depends on the content
+      const std::uint8_t after = c.put == Rules::kAny ? c.want : c.put;
+      added += int(after != Rules::kEmpty) - int(c.want != Rules::kEmpty);
+    }
+    if (step && *step != added) same = false;
+    step = added;
+  }
+  if (same && step && *step != 0) k.grade_step_ = *step;
+
+  const Rules::Goal& goal = model.goal_test();
+  const std::uint64_t all = (std::uint64_t(1) << k.bits_) - 1;
+  for (std::size_t c = 0; c < goal.want.size(); ++c) {
+    if (k.field_[c] < 0 || goal.want[c] == Rules::kAny) continue;
+    k.goal_care_ |= all << k.field_[c];
+    k.goal_want_ |= std::uint64_t(goal.want[c]) << k.field_[c];
+  }
+  if (goal.on_marks != Rules::kEmpty) {
+    for (std::size_t c = 0; c < k.field_.size(); ++c) {
+      if (k.field_[c] < 0 || model.marks()[c] == ' ') continue;
+      k.goal_care_ |= all << k.field_[c];
+      k.goal_want_ |= std::uint64_t(goal.on_marks) << k.field_[c];
+    }
+  }
+  if (goal.pieces) k.goal_pieces_ = *goal.pieces;
+
+  // Each symmetry moves whole fields: a permutation of the word's bits, tabled a byte at a time.
+  for (const Rules::CellMap& g : model.symmetry_maps()) {
+    auto& t = k.images_.emplace_back();
+    for (std::size_t c = 0; c < k.field_.size(); ++c) {
+      if (k.field_[c] < 0) continue;
+      for (int b = 0; b < k.bits_; ++b) {
+        const int from = k.field_[c] + b, to = k.field_[g[c]] + b;
+        for (std::size_t v = 0; v < 256; ++v) {
+          if (v >> (from % 8) & 1) t[std::size_t(from / 8)][v] |= std::uint64_t{1} << to;
+        }
+      }
+    }
+  }
+  if (k.metric_ == RuleMetric::kStep && k.images_.empty()) {
+    k.by_top_.resize(std::size_t(std::min(kMaxGroupBits, used)) + 1);
+    for (std::size_t bits = 1; bits < k.by_top_.size(); ++bits) {
+      k.by_top_[bits].resize(std::size_t(1) << bits);
+      for (const Masks& m : k.forward_) k.by_top_[bits][std::size_t(m.flip >> (used - int(bits)))].push_back(m);
+    }
+  }
+  return k;
+}
+
+int RulesPacking::successors_within(std::uint64_t w, std::uint64_t* out, int bits, std::uint64_t high) const {
+  if (std::size_t(bits) < by_top_.size()) {
+    return steps(by_top_[std::size_t(bits)][std::size_t((w >> (word_bits_ - bits)) ^ high)], w, out);
+  }
+  const int n = successors(w, out);
+  int k = 0;
+  for (int i = 0; i < n; ++i) {
+    if (out[i] >> (word_bits_ - bits) == high) out[k++] = out[i];
+  }
   return k;
 }
 

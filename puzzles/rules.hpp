@@ -18,7 +18,9 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <cstdint>
+#include <cstdlib>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -133,6 +135,7 @@ class Rules {
   [[nodiscard]] bool has_goal() const { return !goal_.empty(); }
   [[nodiscard]] bool is_goal(const State& s) const;
   [[nodiscard]] const std::string& goal_text() const { return goal_.text; }
+  [[nodiscard]] const Goal& goal_test() const { return goal_; }
 
   template <class F>
   void for_each_successor(const State& s, F&& f) const {
@@ -255,8 +258,15 @@ class Rules {
 
 // The positions as words of a few bits per board cell (one for a single kind of
 // piece: peg solitaire's 33 holes, Lights Out's 25 lights), when they fit 64 bits.
-// Each instance becomes three masks: the bits it reads, the value they must have, and
-// the bits it flips, so a step successor is one AND, one compare and one XOR.
+// The first cell in reading order takes the highest bits, so that word order is the
+// order of the states: the least word of a class is its least member. Each instance
+// becomes three masks: the bits it reads, the value they must have, and the bits it
+// flips, so a step successor is one AND, one compare and one XOR.
+//
+// Graded (grade(), graded()): when every instance changes the number of pieces by the
+// same nonzero amount, as every jump of peg solitaire takes one peg off, the
+// positions at distance d from a start all have the start's count plus d times it,
+// and the sorted-levels engine skips the check against earlier levels.
 class RulesPacking {
  public:
   static std::optional<RulesPacking> make(const Rules& model);
@@ -265,45 +275,103 @@ class RulesPacking {
   [[nodiscard]] Rules::State unpack(std::uint64_t w) const;
   [[nodiscard]] int moves() const { return moves_; }
   [[nodiscard]] int bits_per_cell() const { return bits_; }
+  // Every word is below 2^word_bits() and every instance changes a word it applies to.
+  [[nodiscard]] int word_bits() const { return word_bits_; }
 
   int successors(std::uint64_t w, std::uint64_t* out) const { return classes(run(forward_, w, out), out); }
+  // The successors whose top `bits` bits are `high`. Without symmetry and by steps,
+  // only the instances that flip w's top bits into `high` are tried.
+  int successors_within(std::uint64_t w, std::uint64_t* out, int bits, std::uint64_t high) const;
   // The words with w among their successors.
   int predecessors(std::uint64_t w, std::uint64_t* out) const { return classes(run(backward_, w, out), out); }
+
+  [[nodiscard]] bool graded() const { return grade_step_ != 0; }
+  // The pieces on the board, counted so that every move raises it by one when graded().
+  [[nodiscard]] int grade(std::uint64_t w) const {
+    const int n = pieces(w);
+    return (grade_step_ > 0 ? n : on_board_ - n) / std::abs(grade_step_ == 0 ? 1 : grade_step_);
+  }
+  [[nodiscard]] int pieces(std::uint64_t w) const {
+    std::uint64_t any = w;
+    for (int b = 1; b < bits_; ++b) any |= w >> b;
+    return std::popcount(any & low_bits_);
+  }
+  // The model's is_goal on the word (its class's least member): masks and a count.
+  [[nodiscard]] bool is_goal(std::uint64_t w) const {
+    return (w & goal_care_) == goal_want_ && (goal_pieces_ < 0 || pieces(w) == goal_pieces_);
+  }
+
+  // With symmetry: the least word of w's class, and how many positions the class holds.
+  [[nodiscard]] std::uint64_t canonical(std::uint64_t w) const {
+    std::uint64_t best = w;
+    for (std::size_t g = 0; g < images_.size(); ++g) best = std::min(best, image(g, w));
+    return best;
+  }
+  [[nodiscard]] std::uint64_t orbit_size(std::uint64_t w) const {
+    // At most eight images: each counted unless an earlier symmetry gave it.
+    std::uint64_t n = 1;
+    for (std::size_t g = 0; g < images_.size(); ++g) {
+      const std::uint64_t x = image(g, w);
+      bool repeat = x == w;
+      for (std::size_t h = 0; h < g && !repeat; ++h) repeat = image(h, w) == x;
+      n += !repeat;
+    }
+    return n;
+  }
 
  private:
   struct Masks {
     std::uint64_t care = 0, want = 0, flip = 0;
     std::uint8_t mover = Rules::kNone, landing = Rules::kNone;  // as the instance's, for chains
   };
+  static constexpr int kMaxGroupBits = 8;
   RulesPacking() = default;
   [[nodiscard]] Masks masks_of(const Rules::Instance& in) const;
 
   int run(const std::vector<Masks>& list, std::uint64_t w, std::uint64_t* out) const {
-    int n = 0;
-    if (metric_ == RuleMetric::kStep) {
-      for (const Masks& m : list) {
-        if ((w & m.care) == m.want) out[n++] = w ^ m.flip;
-      }
-      return n;
-    }
+    if (metric_ == RuleMetric::kStep) return steps(list, w, out);
     return chains(list, w, out);
+  }
+  static int steps(const std::vector<Masks>& list, std::uint64_t w, std::uint64_t* out) {
+    std::uint64_t* next = out;
+    for (const Masks& m : list) {
+      *next = w ^ m.flip;
+      next += (w & m.care) == m.want;  // written always, kept when the instance applies: no branch
+    }
+    return int(next - out);
   }
   int chains(const std::vector<Masks>& list, std::uint64_t w, std::uint64_t* out) const;
   // With symmetry: the n words of out as their classes' least members, each once.
   int classes(int n, std::uint64_t* out) const {
-    if (symmetries_.empty()) return n;
-    for (int i = 0; i < n; ++i) out[i] = pack(Rules::canonical(symmetries_, unpack(out[i])));
+    if (images_.empty()) return n;
+    for (int i = 0; i < n; ++i) out[i] = canonical(out[i]);
     std::sort(out, out + n);
     return int(std::unique(out, out + n) - out);
+  }
+  // w moved by symmetry g: its cells' bits, a byte at a time, through tables.
+  [[nodiscard]] std::uint64_t image(std::size_t g, std::uint64_t w) const {
+    const auto& t = images_[g];
+    std::uint64_t out = 0;
+    for (std::size_t k = 0; k < 8; ++k) out |= t[k][(w >> (8 * k)) & 255];
+    return out;
   }
 
   RuleMetric metric_ = RuleMetric::kStep;
   int moves_ = 0;
   std::string name_;
   int bits_ = 1;
-  std::vector<int> field_;  // per cell: its first bit, or -1 off the board
+  int word_bits_ = 1;
+  int on_board_ = 0;
+  std::uint64_t low_bits_ = 0;  // the lowest bit of every cell's field
+  int grade_step_ = 0;          // pieces added by every move; 0 when the moves differ
+  std::uint64_t goal_care_ = 0, goal_want_ = 0;
+  int goal_pieces_ = -1;
+  std::vector<int> field_;  // per cell: its lowest bit, or -1 off the board
   std::vector<Masks> forward_, backward_;
-  std::vector<Rules::CellMap> symmetries_;
+  // Without symmetry, by steps: forward_ by the top `bits` bits they flip
+  // (by_top_[bits][top bits]), for successors_within.
+  std::vector<std::vector<std::vector<Masks>>> by_top_;
+  std::vector<std::array<std::array<std::uint64_t, 256>, 8>> images_;  // per symmetry but the identity
 };
 
 inline std::optional<RulesPacking> Rules::packing(const State&) const { return RulesPacking::make(*this); }

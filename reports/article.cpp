@@ -33,6 +33,7 @@ constexpr ColumnInfo kColumns[] = {
     {"label", "Label", false},
     {"start", "Start", false},
     {"states", "States", true},
+    {"positions", "Positions", true},
     {"edges", "Edges", true},
     {"eccentricity", "Eccentricity", true},
     {"farthest", "Farthest positions", true},
@@ -66,6 +67,7 @@ Cell cell(const std::string& column, const ArticleAnalysis& a) {
   if (column == "label") return {a.label, std::nullopt};
   if (column == "start") return {r.start, std::nullopt, true};
   if (column == "states") return {"", r.states};
+  if (column == "positions") return {"", r.positions()};
   if (column == "edges") return {"", r.edges};
   if (column == "eccentricity") return {"", r.eccentricity()};
   if (column == "farthest") return {"", r.farthest.size()};

@@ -19,6 +19,11 @@ std::string summary_json(const AnalysisResult& r) {
   j["farthest_count"] = r.farthest.size();
   j["farthest"] = r.farthest;
   j["distribution"] = r.layers;
+  // Up to symmetry: states and distribution count classes; these the positions.
+  if (!r.layer_positions.empty()) {
+    j["positions"] = r.positions();
+    j["positions_distribution"] = r.layer_positions;
+  }
   j["layer_edges"] = nlohmann::ordered_json::array();
   for (const auto& e : r.layer_edges) j["layer_edges"].push_back({{"from", e.from}, {"to", e.to}, {"moves", e.count}});
   if (r.diameter) {
@@ -75,6 +80,7 @@ AnalysisResult read_summary_json(const std::string& text) {
     j.at("edges").get_to(r.edges);
     j.at("farthest").get_to(r.farthest);
     j.at("distribution").get_to(r.layers);
+    if (j.contains("positions_distribution")) j["positions_distribution"].get_to(r.layer_positions);
     for (const auto& e : j.at("layer_edges")) {
       r.layer_edges.push_back(
           {e.at("from").get<unsigned>(), e.at("to").get<unsigned>(), e.at("moves").get<std::uint64_t>()});

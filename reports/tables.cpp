@@ -18,6 +18,13 @@ std::string components_text(const AnalysisResult& r, const char* separator) {
   return out;
 }
 
+bool any_symmetric(const std::vector<AnalysisResult>& results) {
+  for (const auto& r : results) {
+    if (!r.layer_positions.empty()) return true;
+  }
+  return false;
+}
+
 bool any_directed(const std::vector<AnalysisResult>& results) {
   for (const auto& r : results) {
     if (r.directed) return true;
@@ -118,13 +125,31 @@ std::string directed_summary_text(const AnalysisResult& r) {
 }
 
 std::string distribution_csv(const AnalysisResult& r) {
-  std::string out = "depth,count,cumulative\n";
-  std::uint64_t cumulative = 0;
+  // Up to symmetry, count is classes and positions what they stand for.
+  const bool symmetric = !r.layer_positions.empty();
+  std::string out = symmetric ? "depth,count,cumulative,positions,positions_cumulative\n" : "depth,count,cumulative\n";
+  std::uint64_t cumulative = 0, positions = 0;
   for (std::size_t d = 0; d < r.layers.size(); ++d) {
     cumulative += r.layers[d];
-    out += std::to_string(d) + "," + std::to_string(r.layers[d]) + "," + std::to_string(cumulative) + "\n";
+    std::string row = std::to_string(d) + "," + std::to_string(r.layers[d]) + "," + std::to_string(cumulative);
+    if (symmetric) {
+      positions += r.layer_positions[d];
+      row.append(",").append(std::to_string(r.layer_positions[d])).append(",").append(std::to_string(positions));
+    }
+    out.append(row).append("\n");
   }
   return out;
+}
+
+std::string symmetry_summary_text(const AnalysisResult& r) {
+  if (r.layer_positions.empty()) return "";
+  std::ostringstream out;
+  out << r.puzzle << ": counted up to the board's symmetries: " << with_commas(r.states) << " classes stand for "
+      << with_commas(r.positions()) << " positions; positions by depth:";
+  for (std::size_t d = 0; d < r.layer_positions.size(); ++d)
+    out << (d ? ", " : " ") << with_commas(r.layer_positions[d]);
+  out << "; the farthest positions are one a class\n";
+  return out.str();
 }
 
 std::string farthest_csv(const AnalysisResult& r) {
@@ -135,12 +160,16 @@ std::string farthest_csv(const AnalysisResult& r) {
 
 std::string summary_csv(const std::vector<AnalysisResult>& results) {
   const bool directed = any_directed(results);
-  std::string out = "puzzle,start,states,edges,eccentricity,farthest,diameter,components,start_component";
+  const bool symmetric = any_symmetric(results);
+  std::string out = "puzzle,start,states,";
+  out += symmetric ? "positions,edges" : "edges";
+  out += ",eccentricity,farthest,diameter,components,start_component";
   out += directed ? ",directed,shortest,hardest_to_goal,dead_ends\n" : "\n";
   for (const auto& r : results) {
     out += csv_field(r.puzzle) + "," + csv_field(r.start) + "," + std::to_string(r.states) + "," +
-           std::to_string(r.edges) + "," + std::to_string(r.eccentricity()) + "," + std::to_string(r.farthest.size()) +
-           "," + (r.diameter ? std::to_string(r.diameter->length) : "") + "," + components_text(r, " ") + "," +
+           (symmetric ? std::to_string(r.positions()) + "," : "") + std::to_string(r.edges) + "," +
+           std::to_string(r.eccentricity()) + "," + std::to_string(r.farthest.size()) + "," +
+           (r.diameter ? std::to_string(r.diameter->length) : "") + "," + components_text(r, " ") + "," +
            (r.components ? std::to_string(r.components->start) : "");
     if (directed) {
       for (const auto& cell : directed_cells(r, [](std::uint64_t n) { return std::to_string(n); })) out += "," + cell;
@@ -152,13 +181,19 @@ std::string summary_csv(const std::vector<AnalysisResult>& results) {
 
 std::string summary_markdown(const std::vector<AnalysisResult>& results) {
   const bool directed = any_directed(results);
-  std::string out = "| puzzle | start | states | edges | eccentricity | farthest positions | diameter | components |";
+  const bool symmetric = any_symmetric(results);
+  // Up to symmetry, states are classes and positions what they stand for.
+  std::string out = "| puzzle | start | states |";
+  out += symmetric ? " positions | edges |" : " edges |";
+  out += " eccentricity | farthest positions | diameter | components |";
   out += directed ? " directed | shortest solution | hardest to the goal | dead ends |\n" : "\n";
-  out += directed ? "|---|---|--:|--:|--:|--:|--:|---|---|--:|--:|--:|\n" : "|---|---|--:|--:|--:|--:|--:|---|\n";
+  out += symmetric ? "|---|---|--:|--:|--:|--:|--:|--:|---|" : "|---|---|--:|--:|--:|--:|--:|---|";
+  out += directed ? "---|--:|--:|--:|\n" : "\n";
   for (const auto& r : results) {
     out += "| " + markdown_escape(r.puzzle) + " | " + markdown_code(r.start) + " | " + with_commas(r.states) + " | " +
-           with_commas(r.edges) + " | " + std::to_string(r.eccentricity()) + " | " + with_commas(r.farthest.size()) +
-           " | " + (r.diameter ? std::to_string(r.diameter->length) : "") + " | " + components_text(r, " + ") + " |";
+           (symmetric ? with_commas(r.positions()) + " | " : "") + with_commas(r.edges) + " | " +
+           std::to_string(r.eccentricity()) + " | " + with_commas(r.farthest.size()) + " | " +
+           (r.diameter ? std::to_string(r.diameter->length) : "") + " | " + components_text(r, " + ") + " |";
     if (directed) {
       for (const auto& cell : directed_cells(r, [](std::uint64_t n) { return with_commas(n); }))
         out += " " + cell + " |";

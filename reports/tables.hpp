@@ -14,6 +14,9 @@ namespace statespace::reports {
 
 // depth,count,cumulative
 std::string distribution_csv(const AnalysisResult& r);
+// Up to symmetry (AnalysisResult::layer_positions): one line saying that the counts
+// are of classes, and the positions they stand for; empty otherwise.
+std::string symmetry_summary_text(const AnalysisResult& r);
 // distance,position — every position at the eccentricity, canonical order
 std::string farthest_csv(const AnalysisResult& r);
 // One row per puzzle: puzzle,start,states,edges,eccentricity,farthest,diameter,components,start_component

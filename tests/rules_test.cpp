@@ -17,6 +17,8 @@
 #include "bad_file.hpp"
 #include "core/lookup.hpp"
 #include "puzzles/puzzle_file.hpp"
+#include "reports/summary_json.hpp"
+#include "reports/tables.hpp"
 #include "test_util.hpp"
 
 namespace statespace {
@@ -215,6 +217,139 @@ TEST(Rules, PegEnglishClassesUnderTheBoardSymmetryAddUpToThePositions) {
   EXPECT_EQ(classes[0], 1u);
   EXPECT_EQ(classes[1], 1u);  // the four first jumps are one class
   expect_words_follow_states(p, 3);
+}
+
+// Peg solitaire on the 4x4 square, a corner empty, down to one peg anywhere: the
+// square's eight symmetries map the board, the rules and the goal onto themselves.
+std::string square_peg(bool symmetric) {
+  return std::string("name = \"peg-4x4\"\nkind = \"rules\"\n") + (symmetric ? "symmetry = \"board\"\n" : "") +
+         "start = \"\"\"\n. O O O\nO O O O\nO O O O\nO O O O\n\"\"\"\ngoal = { pieces = 1 }\n"
+         "[[rule]]\nname = \"jump\"\nfrom = \"O O .\"\nto = \". . O\"\n";
+}
+
+// Up to symmetry every engine reports classes (layers, states, one farthest position
+// a class) and the positions they stand for (layer_positions): both found here from a
+// search without symmetry, each level's states mapped to their least members.
+TEST(Rules, SymmetricEnginesGiveClassesAndPositions) {
+  const Rules plain = from_text(square_peg(false));
+  const Rules sym = from_text(square_peg(true));
+  ASSERT_EQ(sym.symmetries(), 8);
+  std::vector<std::uint64_t> positions, classes;
+  std::vector<std::string> farthest;
+  {
+    absl::flat_hash_set<Rules::State> seen{plain.start()};
+    std::vector<Rules::State> level{plain.start()};
+    while (!level.empty()) {
+      positions.push_back(level.size());
+      std::set<Rules::State> least;
+      for (const auto& s : level) least.insert(sym.canonical(s));
+      classes.push_back(least.size());
+      farthest.clear();
+      for (const auto& s : least) farthest.push_back(sym.format(s));
+      std::vector<Rules::State> next;
+      for (const auto& s : level) {
+        for (const auto& t : successors(plain, s)) {
+          if (seen.insert(t).second) next.push_back(t);
+        }
+      }
+      level = std::move(next);
+    }
+  }
+  ASSERT_GT(classes.size(), 10u);
+  EXPECT_LT(classes[5], positions[5]);
+  std::uint64_t total = 0;
+  for (const auto n : positions) total += n;
+  const auto packing = sym.packing(sym.start());
+  ASSERT_TRUE(packing.has_value());
+  EXPECT_TRUE(packing->graded());
+  const AnalysisResult levels = analyze_levels(sym, quiet(), sym.start(), *packing);
+  const AnalysisResult graph = analyze_explicit(sym, quiet()).result;
+  for (const AnalysisResult* r : {&levels, &graph}) {
+    EXPECT_EQ(r->layers, classes) << r->engine;
+    EXPECT_EQ(r->layer_positions, positions) << r->engine;
+    EXPECT_EQ(r->positions(), total) << r->engine;
+    EXPECT_EQ(r->farthest, farthest) << r->engine;
+    ASSERT_TRUE(r->goal && r->goal->dead_ends) << r->engine;
+  }
+  EXPECT_EQ(levels.goal->layers, graph.goal->layers);
+  EXPECT_EQ(*levels.goal->dead_ends, *graph.goal->dead_ends);
+  // Without symmetry the same engines give the positions alone.
+  const AnalysisResult whole = analyze_levels(plain, quiet(), plain.start(), *plain.packing(plain.start()));
+  EXPECT_EQ(whole.layers, positions);
+  EXPECT_TRUE(whole.layer_positions.empty());
+  EXPECT_EQ(whole.positions(), total);
+
+  // Every writer gives both numbers: distribution.csv, summary.csv and summary.md
+  // a column, summary.json a key that reads back.
+  const std::string csv = reports::distribution_csv(levels);
+  EXPECT_EQ(csv.substr(0, csv.find('\n')), "depth,count,cumulative,positions,positions_cumulative");
+  EXPECT_NE(csv.find("\n1," + std::to_string(classes[1]) + "," + std::to_string(classes[0] + classes[1]) + "," +
+                     std::to_string(positions[1]) + "," + std::to_string(positions[0] + positions[1]) + "\n"),
+            std::string::npos)
+      << csv;
+  const std::string summary = reports::summary_csv({levels});
+  EXPECT_EQ(summary.substr(0, summary.find("edges")), "puzzle,start,states,positions,");
+  EXPECT_NE(summary.find("," + std::to_string(levels.states) + "," + std::to_string(total) + ","), std::string::npos);
+  const std::string md = reports::summary_markdown({levels, whole});
+  EXPECT_NE(md.find("| states | positions | edges |"), std::string::npos) << md;
+  EXPECT_NE(md.find(" | " + with_commas(levels.states) + " | " + with_commas(total) + " | "), std::string::npos) << md;
+  EXPECT_NE(md.find(" | " + with_commas(total) + " | " + with_commas(total) + " | "), std::string::npos) << md;
+  const AnalysisResult back = reports::read_summary_json(reports::summary_json(levels));
+  EXPECT_EQ(back.layer_positions, positions);
+  EXPECT_NE(reports::summary_json(levels).find("\"positions\": " + std::to_string(total)), std::string::npos);
+  EXPECT_EQ(reports::summary_json(whole).find("positions_distribution"), std::string::npos);
+  EXPECT_NE(reports::symmetry_summary_text(levels).find(with_commas(total) + " positions"), std::string::npos);
+  EXPECT_EQ(reports::symmetry_summary_text(whole), "");
+}
+
+// Graded packings: every jump takes one peg off, so the levels need no check against
+// earlier ones. Rules that keep the count (frogs and toads), toggle (Lights Out) or
+// run in chains (several jumps a move) are not graded.
+TEST(Rules, GradedWhenEveryRuleChangesThePieceCountAlike) {
+  Rules peg = load("peg-english.toml");
+  const auto k = peg.packing(peg.start());
+  ASSERT_TRUE(k && k->graded());
+  EXPECT_EQ(k->grade(k->pack(peg.start())), 1);  // 33 holes, 32 pegs
+  std::vector<std::uint64_t> out(std::size_t(k->moves()));
+  const int n = k->successors(k->pack(peg.start()), out.data());
+  ASSERT_EQ(n, 4);
+  for (int i = 0; i < n; ++i) EXPECT_EQ(k->grade(out[std::size_t(i)]), 2);
+  Rules::State centre = peg.start();
+  for (auto& cell : centre.cell) {
+    if (cell != Rules::kOutside) cell = Rules::kEmpty;
+  }
+  centre.cell[3 * 7 + 3] = 1;
+  EXPECT_TRUE(peg.is_goal(centre));
+  EXPECT_TRUE(k->is_goal(k->pack(centre)));
+  centre.cell[0 * 7 + 2] = 1;
+  EXPECT_FALSE(k->is_goal(k->pack(centre)));
+  EXPECT_FALSE(k->is_goal(k->pack(peg.start())));
+  for (const std::string f : {"frogs-and-toads.toml", "lights-out-5x5.toml", "oshidori.toml"}) {
+    const Rules p = load(f);
+    const auto q = p.packing(p.start());
+    ASSERT_TRUE(q.has_value()) << f;
+    EXPECT_FALSE(q->graded()) << f;
+  }
+  peg.set_moves(RuleMetric::kChain);
+  EXPECT_FALSE(peg.packing(peg.start())->graded());
+}
+
+// The whole English board from the file on the sorted-levels engine, counted up to
+// the board's symmetries: the positions are the published 187,636,299, after 0..5
+// jumps 1, 4, 12, 60, 296, 1,338; one class after the first jump.
+TEST(RulesLong, PegEnglishWholeBoardUpToSymmetry) {
+  std::string text = testing::read_file(kExamples + "/peg-english.toml");
+  text.insert(text.find("[[rule]]"), "symmetry = \"board\"\n");
+  const Rules p = from_text(text);
+  const AnalysisResult r = analyze_levels(p, quiet(), p.start(), *p.packing(p.start()));
+  EXPECT_EQ(r.positions(), 187'636'299u);
+  ASSERT_EQ(r.layer_positions.size(), 32u);
+  EXPECT_EQ(std::vector<std::uint64_t>(r.layer_positions.begin(), r.layer_positions.begin() + 6),
+            (std::vector<std::uint64_t>{1, 4, 12, 60, 296, 1338}));
+  EXPECT_EQ(r.layers[1], 1u);
+  EXPECT_LT(r.states, r.positions() / 7);
+  ASSERT_TRUE(r.goal && r.goal->shortest);
+  EXPECT_EQ(*r.goal->shortest, 31u);
 }
 
 // Depth first with the positions known to fail (Bell's and many others' solvers):

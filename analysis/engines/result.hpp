@@ -69,6 +69,10 @@ struct AnalysisResult {
   std::uint64_t states = 0;
   std::uint64_t edges = 0;            // moves, each counted once
   std::vector<std::uint64_t> layers;  // layers[d] = positions at distance d from the start
+  // Models counted up to symmetry (OrbitCountingPuzzle): layers and states count
+  // classes, farthest lists one position a class, and layer_positions[d] is how many
+  // positions the classes of layers[d] stand for. Empty without symmetry.
+  std::vector<std::uint64_t> layer_positions;
   std::vector<std::string> farthest;  // every position at the eccentricity, canonical order
   std::vector<LayerEdges> layer_edges;
   std::optional<Diameter> diameter;
@@ -85,6 +89,13 @@ struct AnalysisResult {
   std::uint64_t peak_bytes = 0;
   bool peak_per_run = true;  // false: peak_bytes is the process's (the kernel could not reset it)
 
+  // The positions the classes stand for (states without symmetry).
+  [[nodiscard]] std::uint64_t positions() const {
+    if (layer_positions.empty()) return states;
+    std::uint64_t n = 0;
+    for (const auto k : layer_positions) n += k;
+    return n;
+  }
   [[nodiscard]] unsigned eccentricity() const { return layers.empty() ? 0 : unsigned(layers.size() - 1); }
 };
 

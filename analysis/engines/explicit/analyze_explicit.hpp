@@ -262,6 +262,15 @@ AnalysisRun<P> analyze_explicit(const P& p, const AnalyzeOptions& o, const typen
   r.edges = directed ? moves : moves / 2;
   r.directed = directed;
   r.layers = bfs.layers;
+  if constexpr (OrbitCountingPuzzle<P>) {
+    // Up to symmetry: the positions each depth's classes stand for.
+    if (p.symmetries() > 1) {
+      r.layer_positions.assign(r.layers.size(), 0);
+      for (Vertex v = 0; v < run.space.vertices(); ++v) {
+        if (bfs.distance[v] < r.layers.size()) r.layer_positions[bfs.distance[v]] += p.orbit_size(run.space.state(v));
+      }
+    }
+  }
   const Distance far = Distance(r.eccentricity());
   for (Vertex v = 0; v < run.space.vertices(); ++v) {
     if (bfs.distance[v] == far) r.farthest.push_back(p.format(run.space.state(v)));

@@ -6,11 +6,13 @@
 #pragma once
 
 #include <tbb/combinable.h>
+#include <tbb/parallel_reduce.h>
 #include <tbb/parallel_sort.h>
 
 #include <algorithm>
 #include <atomic>
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <span>
 #include <string>
@@ -41,81 +43,128 @@ std::vector<std::string> format_sorted(const P& p, const Packing& packing, const
   return out;
 }
 
+// How many positions the classes of `level` stand for (OrbitCountingPuzzle), on the
+// words when the packing counts orbits itself.
+template <OrbitCountingPuzzle P, class Packing, class Word>
+std::uint64_t positions_of(const P& p, const Packing& packing, std::span<const Word> level) {
+  return tbb::parallel_reduce(
+      tbb::blocked_range<std::size_t>(0, level.size()), std::uint64_t{0},
+      [&](const auto& range, std::uint64_t sum) {
+        for (std::size_t i = range.begin(); i != range.end(); ++i) {
+          if constexpr (requires { packing.orbit_size(level[i]); }) {
+            sum += packing.orbit_size(level[i]);
+          } else {
+            sum += p.orbit_size(packing.unpack(level[i]));
+          }
+        }
+        return sum;
+      },
+      std::plus<>());
+}
+
 // The distance to the nearest goal of every reachable position of a directed space,
 // by predecessors: a breadth-first search backwards from `goals` (ascending) that
 // keeps only the words of `forward`'s levels (the reachable set). Each reachable
 // word has an index (its level's offset plus its place in the level) and one bit
-// of `seen`; a graded packing names the one level a word can be in. Fills the
+// of `seen`; a graded packing names the one level a word can be in. A frontier's
+// predecessors are made a slice of the frontier at a time (at most kSliceWords
+// words), sorted, and looked up in the levels by galloping from the last word
+// found, so memory beyond the levels is one slice and the next frontier. Fills the
 // view's layers, hardest positions and dead ends.
 template <Puzzle P, class Packing, class Word>
 void reverse_goal_view(const P& p, const Packing& packing, const SortedLevels<Word>& forward, std::vector<Word> goals,
                        const AnalyzeOptions& o, GoalView& view) {
+  constexpr std::size_t kSliceWords = std::size_t{1} << 24;
+  constexpr std::size_t kBlock = 4096;
   const std::size_t moves = std::size_t(packing.moves());
   std::vector<std::uint64_t> offset{0};
   for (const auto& level : forward.levels) offset.push_back(offset.back() + level.size());
   const std::uint64_t total = offset.back();
-  // The bitset, one frontier's predecessors and their sorted copy, beside the levels.
-  std::uint64_t widest = 0;
-  for (const auto& level : forward.levels) widest = std::max<std::uint64_t>(widest, level.size());
-  o.memory.require(total * sizeof(Word) + total / 8 + 3 * sizeof(Word) * moves * widest,
-                   p.name() + ": distance to the goal by predecessors");
-  std::vector<std::uint64_t> seen((total + 63) / 64, 0);
-  // The index of w among the reachable words, or `total` when w is not reachable.
-  const auto index_of = [&](Word w) -> std::uint64_t {
-    std::size_t first = 0, last = forward.levels.size();
+  const bool graded = is_graded(packing);
+  // The level of a graded word; -1 (every level) otherwise or when it is none.
+  const auto level_of = [&](Word w) -> long {
     if constexpr (GradedPacking<Packing>) {
-      const long e = long(packing.grade(w)) - long(packing.grade(forward.levels[0][0]));
-      if (e < 0 || e >= long(last)) return total;
-      first = std::size_t(e), last = first + 1;
+      if (graded) {
+        const long e = long(packing.grade(w)) - long(packing.grade(forward.levels[0][0]));
+        return e >= 0 && e < long(forward.levels.size()) ? e : long(forward.levels.size());
+      }
     }
-    for (std::size_t e = first; e < last; ++e) {
-      const auto& level = forward.levels[e];
-      const auto at = std::lower_bound(level.begin(), level.end(), w);
-      if (at != level.end() && *at == w) return offset[e] + std::uint64_t(at - level.begin());
-    }
-    return total;
+    return -1;
   };
-  // Marks w's bit; whether it was clear. Atomic: two threads may share a bitset word.
+  // The bitset, a slice's predecessors and their copy, the frontier and the next one.
+  const auto require = [&](std::size_t frontier) {
+    const std::uint64_t slice = std::min<std::uint64_t>(kSliceWords, moves * frontier);
+    o.memory.require(total * sizeof(Word) + total / 8 + sizeof(Word) * (3 * slice + 2 * frontier),
+                     p.name() + ": distance to the goal by predecessors");
+  };
+  require(goals.size());
+  std::vector<std::uint64_t> seen((total + 63) / 64, 0);
+  // Marks bit i; whether it was clear. Atomic: two threads may share a bitset word.
   const auto claim = [&](std::uint64_t i) {
     const std::uint64_t bit = std::uint64_t{1} << (i % 64);
     return (std::atomic_ref<std::uint64_t>(seen[i / 64]).fetch_or(bit, std::memory_order_relaxed) & bit) == 0;
   };
-  for (const Word g : goals) claim(index_of(g));
-  std::uint64_t solvable = goals.size();
-  std::vector<Word> frontier = std::move(goals), found;
-  Progress progress(p.name() + " distance to the goal", o.progress);
-  while (!frontier.empty()) {
-    view.layers.push_back(frontier.size());
-    // Each thread gathers its own predecessors; sorting makes their order the same
-    // for any thread count.
-    tbb::combinable<std::vector<Word>> gathered;
-    tbb::parallel_for(tbb::blocked_range<std::size_t>(0, frontier.size()), [&](const auto& range) {
-      std::vector<Word>& mine = gathered.local();
-      std::vector<Word> out(moves);
-      for (std::size_t i = range.begin(); i != range.end(); ++i) {
-        const int k = packing.predecessors(frontier[i], out.data());
-        mine.insert(mine.end(), out.begin(), out.begin() + k);
-      }
-    });
-    found.clear();
-    gathered.combine_each([&](const std::vector<Word>& mine) { found.insert(found.end(), mine.begin(), mine.end()); });
-    tbb::parallel_sort(found.begin(), found.end());
-    found.erase(std::unique(found.begin(), found.end()), found.end());
-    // A word is new once: claiming its bit decides which thread, not whether.
-    std::vector<char> fresh(found.size());
-    tbb::parallel_for(tbb::blocked_range<std::size_t>(0, found.size()), [&](const auto& range) {
-      for (std::size_t i = range.begin(); i != range.end(); ++i) {
-        const std::uint64_t k = index_of(found[i]);
-        fresh[i] = k < total && claim(k);
-      }
-    });
-    std::vector<Word> next;
-    for (std::size_t i = 0; i < found.size(); ++i) {
-      if (fresh[i]) next.push_back(found[i]);
+  // The indices of the sorted distinct `words` among the reachable ones (`total` for
+  // the others), each found by galloping on from the word before.
+  std::vector<std::uint64_t> index;
+  const auto locate = [&](std::span<const Word> words) {
+    index.assign(words.size(), total);
+    for (std::size_t e = 0; e < forward.levels.size(); ++e) {
+      const auto& level = forward.levels[e];
+      tbb::parallel_for(tbb::blocked_range<std::size_t>(0, words.size(), kBlock), [&](const auto& range) {
+        std::size_t lo = 0;
+        for (std::size_t i = range.begin(); i != range.end(); ++i) {
+          const long at = level_of(words[i]);
+          if (index[i] != total || (at >= 0 && std::size_t(at) != e)) continue;
+          std::size_t step = 1;
+          while (lo + step < level.size() && level[lo + step] < words[i]) step *= 2;
+          const auto first = level.begin() + std::ptrdiff_t(lo + step / 2);
+          const auto last = level.begin() + std::ptrdiff_t(std::min(level.size(), lo + step + 1));
+          const auto it = std::lower_bound(first, last, words[i]);
+          lo = std::size_t(it - level.begin());
+          if (it != level.end() && *it == words[i]) index[i] = offset[e] + lo;
+        }
+      });
     }
+  };
+  locate(goals);
+  for (const std::uint64_t i : index) claim(i);
+  std::uint64_t solvable = goals.size();
+  std::vector<Word> frontier = std::move(goals), found, next;
+  Progress progress(p.name() + " distance to the goal", o.progress);
+  const std::size_t slice = std::max<std::size_t>(1, kSliceWords / std::max<std::size_t>(1, moves));
+  while (!frontier.empty()) {
+    require(frontier.size());
+    view.layers.push_back(frontier.size());
+    next.clear();
+    for (std::size_t from = 0; from < frontier.size(); from += slice) {
+      const std::size_t to = std::min(frontier.size(), from + slice);
+      // Each thread gathers its own predecessors; sorting makes their order the same
+      // for any thread count.
+      tbb::combinable<std::vector<Word>> gathered;
+      tbb::parallel_for(tbb::blocked_range<std::size_t>(from, to), [&](const auto& range) {
+        std::vector<Word>& mine = gathered.local();
+        std::vector<Word> out(moves);
+        for (std::size_t i = range.begin(); i != range.end(); ++i) {
+          const int k = packing.predecessors(frontier[i], out.data());
+          mine.insert(mine.end(), out.begin(), out.begin() + k);
+        }
+      });
+      found.clear();
+      gathered.combine_each(
+          [&](const std::vector<Word>& mine) { found.insert(found.end(), mine.begin(), mine.end()); });
+      tbb::parallel_sort(found.begin(), found.end());
+      found.erase(std::unique(found.begin(), found.end()), found.end());
+      locate(found);
+      // A word is new once: claiming its bit decides which slice, not whether.
+      for (std::size_t i = 0; i < found.size(); ++i) {
+        if (index[i] < total && claim(index[i])) next.push_back(found[i]);
+      }
+    }
+    tbb::parallel_sort(next.begin(), next.end());
     solvable += next.size();
     if (next.empty()) view.hardest = format_sorted(p, packing, frontier);
-    frontier = std::move(next);
+    frontier.swap(next);
     if (!frontier.empty()) progress.level(unsigned(view.layers.size()), frontier.size(), solvable);
   }
   view.dead_ends = total - solvable;
@@ -147,7 +196,13 @@ requires WordPacking<Packing, typename P::State> AnalysisResult analyze_levels(c
       if (!with_goal) return;
       std::vector<char> hit(level.size());
       tbb::parallel_for(tbb::blocked_range<std::size_t>(0, level.size()), [&](const auto& range) {
-        for (std::size_t i = range.begin(); i != range.end(); ++i) hit[i] = p.is_goal(packing->unpack(level[i]));
+        for (std::size_t i = range.begin(); i != range.end(); ++i) {
+          if constexpr (GoalTestingPacking<Packing>) {
+            hit[i] = packing->is_goal(level[i]);
+          } else {
+            hit[i] = p.is_goal(packing->unpack(level[i]));
+          }
+        }
       });
       for (std::size_t i = 0; i < level.size(); ++i) {
         if (hit[i]) goals.push_back(level[i]);
@@ -155,11 +210,21 @@ requires WordPacking<Packing, typename P::State> AnalysisResult analyze_levels(c
       if (!goals.empty() && !shortest) shortest = unsigned(depth);
     }
   };
+  // Up to symmetry, the positions each level's classes stand for.
+  bool symmetric = false;
+  if constexpr (OrbitCountingPuzzle<P>) symmetric = p.symmetries() > 1;
+  std::vector<std::uint64_t> layer_positions;
+  const auto on_level = [&](std::size_t depth, std::span<const Word> level) {
+    if constexpr (OrbitCountingPuzzle<P>) {
+      if (symmetric) layer_positions.push_back(detail::positions_of(p, *packing, level));
+    }
+    collect_goals(depth, level);
+  };
   SortedLevels<Word> levels;
   {
     Progress progress(p.name() + " levels", o.progress);
     levels = sorted_levels_bfs(*packing, std::vector<Word>{packing->pack(start)}, p.name(), o.memory, &progress,
-                               collect_goals, SortedLevelsMode{directed});
+                               on_level, SortedLevelsMode{directed});
   }
   AnalysisResult r;
   r.puzzle = p.name();
@@ -170,6 +235,7 @@ requires WordPacking<Packing, typename P::State> AnalysisResult analyze_levels(c
   r.edges = directed ? levels.successors : levels.successors / 2;
   r.directed = directed;
   r.layers = levels.layers;
+  r.layer_positions = std::move(layer_positions);
   r.farthest = detail::format_sorted(p, *packing, levels.farthest);
   r.layer_edges = levels.layer_edges;
   if constexpr (PartialGoalPuzzle<P>) {

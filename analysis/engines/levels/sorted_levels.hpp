@@ -281,9 +281,9 @@ SortedLevels<PackedWord<Packing>> sorted_levels_bfs(const Packing& packing, std:
   // in passes, a range of words each.
   constexpr bool kBoundedWords = requires { packing.word_bits(); };
   // No move of a graded packing returns to an earlier level (nor stays in its own).
-  constexpr bool kGraded = GradedPacking<Packing>;
+  const bool graded = is_graded(packing);
   const bool directed = mode.directed;
-  const bool check_earlier = directed && !kGraded;
+  const bool check_earlier = directed && !graded;
   SortedLevels<Word> r;
   // Undirected: the levels d-1, d and d+1 rotate through three vectors, kept with
   // their capacity (memory once mapped is not returned and mapped again at every
@@ -451,7 +451,7 @@ SortedLevels<PackedWord<Packing>> sorted_levels_bfs(const Packing& packing, std:
               last = detail::drop_found<Word>(first, last, r.levels[e]);
             }
           }
-          if (kGraded && directed) {
+          if (graded && directed) {
             counts[b] = detail::subtract_levels<Word>(first, last, {}, {});
           } else {
             counts[b] = detail::subtract_levels<Word>(first, last, before, level);
@@ -500,7 +500,8 @@ SortedLevels<PackedWord<Packing>> sorted_levels_bfs(const Packing& packing, std:
       older.swap(current);
       current.swap(next);
     }
-    if (progress && !next.empty()) progress->level(unsigned(r.layers.size()), level_now().size(), total);
+    // The new level: `next` itself, or (directed) moved into r.levels.
+    if (progress && !level_now().empty()) progress->level(unsigned(r.layers.size()), level_now().size(), total);
   }
   if (directed) r.levels.pop_back();  // the empty level that ended the search
   // The edges between depths in count_layer_edges' order: within depth d, then d to
