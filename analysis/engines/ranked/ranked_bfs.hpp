@@ -126,8 +126,19 @@ inline void mark(const std::uint64_t* frontier, const std::uint64_t* seen, std::
 // process's own part in distributed/ranked_mpi.hpp (which expands levels itself).
 class RankedLayers {
  public:
-  explicit RankedLayers(std::uint64_t space, std::uint64_t first = 0)
-      : space_(space), first_(first), seen_(space), frontier_(space), next_(space), words_(seen_.word_count()) {}
+  // How the lanes of a parallel level mark successors: `cheaper` takes private
+  // copies of `next` when they cost less memory than the queues (what bytes()
+  // counts); the others force one way, for the tests of both.
+  enum class Marks { cheaper, queued, private_copies };
+
+  explicit RankedLayers(std::uint64_t space, std::uint64_t first = 0, Marks marks = Marks::cheaper)
+      : space_(space),
+        first_(first),
+        seen_(space),
+        frontier_(space),
+        next_(space),
+        words_(seen_.word_count()),
+        marks_(marks) {}
 
   // Bytes of the three bitsets and of the queues a run on `threads` threads takes,
   // for moves of at most `moves` successors: what the engine checks before allocating.
@@ -135,7 +146,8 @@ class RankedLayers {
     const std::uint64_t tables = 3 * BitTable::bytes_for(space);
     if (threads <= 1) return tables;
     const std::uint64_t queues = queue_pools(space, threads, moves);
-    if (ranked_detail::private_marks(space, threads, queues)) return tables + (threads - 1) * BitTable::bytes_for(space);
+    if (ranked_detail::private_marks(space, threads, queues))
+      return tables + (threads - 1) * BitTable::bytes_for(space);
     return tables + queues;
   }
 
@@ -161,7 +173,9 @@ class RankedLayers {
     bool lanes_marked = false;
     if (threads == 1 || size < ranked_detail::kParallelLevel) {
       counts = serial_level(expand_rank);
-    } else if (ranked_detail::private_marks(space_, threads, queue_pools(space_, threads, moves))) {
+    } else if (marks_ == Marks::private_copies ||
+               (marks_ == Marks::cheaper &&
+                ranked_detail::private_marks(space_, threads, queue_pools(space_, threads, moves)))) {
       counts = private_level(threads, expand_rank);
       lanes_marked = true;
     } else {
@@ -322,12 +336,16 @@ class RankedLayers {
   static void scan_words(std::uint64_t begin, std::uint64_t end, const std::uint64_t* frontier,
                          const std::uint64_t* seen, std::uint64_t* next, const Expand& expand_rank,
                          RankedLevelMoves& c) {
+    // Counted in locals: `next` is written through a uint64_t pointer, which may
+    // alias c's fields as far as the compiler knows, and would keep them in memory.
+    RankedLevelMoves local;
     for (std::uint64_t w = begin; w < end; ++w) {
       for (std::uint64_t hit = frontier[w]; hit; hit &= hit - 1) {
         const std::uint64_t r = w * 64 + unsigned(std::countr_zero(hit));
-        expand_rank(r, [&](std::uint64_t t) { ranked_detail::mark(frontier, seen, next, r, t, c); });
+        expand_rank(r, [&](std::uint64_t t) { ranked_detail::mark(frontier, seen, next, r, t, local); });
       }
     }
+    c += local;
   }
 
   // A level on `threads` lanes, each marking its own copy of `next` (lane 0 the
@@ -432,7 +450,8 @@ class RankedLayers {
   std::uint64_t space_, first_;
   BitTable seen_, frontier_, next_;
   std::uint64_t words_;
-  std::vector<SliceQueues> lanes_;  // kept across levels: their pools are mapped once
+  Marks marks_;
+  std::vector<SliceQueues> lanes_;    // kept across levels: their pools are mapped once
   std::vector<BitTable> lane_marks_;  // a level's private copies of `next`, lanes 1..threads-1
   unsigned lane_slices_ = 0;
 };
