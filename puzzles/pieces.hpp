@@ -37,6 +37,7 @@
 
 #include <absl/hash/hash.h>
 
+#include <algorithm>
 #include <array>
 #include <compare>
 #include <cstdint>
@@ -150,7 +151,10 @@ inline constexpr std::size_t kMaxSets = 16;
 // index times c.space plus the digit.
 [[nodiscard]] std::uint64_t move_digit(const Tables& t, const Coordinate& c, std::uint64_t key, const PieceMove& move);
 
-// f(rank) for each move (kBackward: each inverse) applied to rank r.
+// f(rank) for each move (kBackward: each inverse) applied to rank r. The successors
+// are summed coordinate by coordinate into a buffer before any is handed over: the
+// table rows are then read in order, and f, which may store anywhere, cannot make
+// the compiler reload the tables between moves.
 template <bool kBackward, class F>
 void step(const Tables& t, std::uint64_t r, F& f) {
   const std::size_t n = t.coordinates.size();
@@ -159,24 +163,33 @@ void step(const Tables& t, std::uint64_t r, F& f) {
   r /= classes;
   const std::uint64_t* offset = t.offsets.data() + h * n;
   std::array<std::uint64_t, 2 * kMaxSets> key{};
-  for (std::size_t i = n; i-- > 0;) {
+  // The most significant digit is what the others leave: one division fewer.
+  for (std::size_t i = n; i-- > 1;) {
     key[i] = offset[i] + r % t.coordinates[i].space;
     r /= t.coordinates[i].space;
   }
+  key[0] = offset[0] + r;
   // Moves closed under inverses have the successors for predecessors.
   const bool backward = kBackward && t.directed;
   const auto& moves = backward ? t.inverses : t.moves;
   const std::uint32_t* after = (backward ? t.class_before : t.class_after).data() + h * moves.size();
   const std::size_t count = moves.size();
-  for (std::size_t m = 0; m < count; ++m) {
-    std::uint64_t next = after[m];
+  constexpr std::size_t kBatch = 32;
+  std::array<std::uint64_t, kBatch> next;
+  for (std::size_t first = 0; first < count; first += kBatch) {
+    const std::size_t k = std::min(kBatch, count - first);
+    std::copy_n(after + first, k, next.begin());
     for (std::size_t i = 0; i < n; ++i) {
       const Coordinate& c = t.coordinates[i];
       const auto& table = backward ? c.backward : c.forward;
-      const std::uint64_t d = table.empty() ? move_digit(t, c, key[i], moves[m]) : table[key[i] * count + m];
-      next += d * c.weight;
+      if (table.empty()) {
+        for (std::size_t j = 0; j < k; ++j) next[j] += move_digit(t, c, key[i], moves[first + j]) * c.weight;
+      } else {
+        const std::uint32_t* row = table.data() + key[i] * count + first;
+        for (std::size_t j = 0; j < k; ++j) next[j] += row[j] * c.weight;
+      }
     }
-    f(next);
+    for (std::size_t j = 0; j < k; ++j) f(next[j]);
   }
 }
 

@@ -254,6 +254,39 @@ TEST(RankedEngine, EqualsExplicitAndLevelsOnEveryRankedModel) {
   expect_engines_agree(load<GraphTokens>("theta0"));  // moves within a level (an odd cycle)
 }
 
+// Both ways of marking a parallel level, forced, against the engine's own choice:
+// the queues to each slice's owner and the lanes' private copies of `next`.
+template <class P>
+void expect_marks_agree(const P& p, const typename P::State& start) {
+  AnalyzeOptions o;
+  o.progress = false;
+  const AnalysisResult chosen = analyze_ranked(p, o, start);
+  for (const int threads : {2, 3}) {
+    tbb::global_control limit(tbb::global_control::max_allowed_parallelism, std::size_t(threads));
+    for (const auto marks : {RankedLayers::Marks::queued, RankedLayers::Marks::private_copies}) {
+      RankedLayers tables(p.rank_space(), 0, marks);
+      const AnalysisResult r = analyze_ranked_on(p, o, start, tables, Engine::ranked);
+      EXPECT_EQ(r.layers, chosen.layers) << p.name() << " at " << threads;
+      EXPECT_EQ(r.edges, chosen.edges) << p.name();
+      EXPECT_EQ(r.layer_edges, chosen.layer_edges) << p.name();
+      EXPECT_EQ(r.farthest, chosen.farthest) << p.name();
+      EXPECT_EQ(r.goal.has_value(), chosen.goal.has_value()) << p.name();
+      if (r.goal && chosen.goal) {
+        EXPECT_EQ(r.goal->layers, chosen.goal->layers) << p.name();
+        EXPECT_EQ(r.goal->hardest, chosen.goal->hardest) << p.name();
+        EXPECT_EQ(r.goal->dead_ends, chosen.goal->dead_ends) << p.name();
+      }
+    }
+  }
+}
+
+TEST(RankedEngine, QueuedAndPrivateMarksGiveTheSameResult) {
+  // tiles:2x5: 1,814,400 positions in 3,628,800 ranks, levels far over 16,384 (the
+  // parallel path); a directed space with such levels and a goal view.
+  expect_marks_agree(Tiles(2, 5), Tiles(2, 5).goal());
+  expect_marks_agree(FunctionGraph<true, true>(100'003), 5);
+}
+
 TEST(RankedEngine, PublishedCounts) {
   AnalyzeOptions o;
   o.progress = false;

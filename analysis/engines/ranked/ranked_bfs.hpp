@@ -16,9 +16,13 @@
 // (analysis/engines/slices.hpp): the frontier is cut into scan chunks, the rank
 // space into destination slices; a scan queues each new successor as a 32-bit
 // offset for the slice that owns it, and each slice's owner then marks its queues.
-// Every word has one writer, every mark is a plain OR, and no atomic is taken. A
-// level of few positions, or any level on one thread, runs on the calling thread
-// and marks directly. The sets and counts are the same for any thread count.
+// Every word has one writer, every mark is a plain OR, and no atomic is taken. When
+// a bitset of the whole rank space costs less than the lanes' queues (a space of up
+// to some ten million ranks on two threads), each lane instead marks its own copy of
+// `next` directly, and finishing the level ORs the copies together: no queue, no
+// second pass over the marks. A level of few positions, or any level on one thread,
+// runs on the calling thread and marks directly. The sets and counts are the same
+// for any thread count.
 #pragma once
 
 #include <tbb/blocked_range.h>
@@ -26,6 +30,7 @@
 #include <tbb/parallel_reduce.h>
 
 #include <algorithm>
+#include <atomic>
 #include <bit>
 #include <cstdint>
 #include <functional>
@@ -73,6 +78,10 @@ inline constexpr std::uint64_t kParallelLevel = 16384;
 inline constexpr std::uint64_t kAlign = 512;
 // A scan call queues at most this many offsets (a queue block's room for one step).
 inline constexpr std::size_t kMostMoves = SliceQueues::kBlock / 2;
+// Words of the frontier a lane takes at a time when every lane marks its own bitset:
+// small enough to share a skewed level evenly, large enough that taking one costs
+// nothing beside expanding it.
+inline constexpr std::uint64_t kPrivateChunkWords = 256;
 
 [[nodiscard]] inline std::uint64_t bit(std::uint64_t r) { return std::uint64_t{1} << (r & 63); }
 
@@ -89,6 +98,26 @@ inline std::uint64_t queue_bytes(unsigned lanes, unsigned slices, std::size_t st
   return std::uint64_t(blocks) * SliceQueues::kBlock * sizeof(std::uint32_t);
 }
 
+// Whether the lanes of a run on `threads` threads mark private copies of `next`
+// rather than queue offsets: when the copies take no more memory than the queues.
+inline bool private_marks(std::uint64_t space, unsigned threads, std::uint64_t queues) {
+  return threads > 1 && (threads - 1) * BitTable::bytes_for(space) <= queues;
+}
+
+// Classifies t, a successor of r in the frontier, without a branch on the bits: a
+// move within the level, back (dropped) or onward (marked in `next`). `seen` holds
+// the frontier, so one test of `seen` tells onward from the rest.
+template <class Counts>
+inline void mark(const std::uint64_t* frontier, const std::uint64_t* seen, std::uint64_t* next, std::uint64_t r,
+                 std::uint64_t t, Counts& c) {
+  const std::uint64_t w = t >> 6, b = bit(t);
+  const std::uint64_t fresh = b & ~seen[w];
+  ++c.successors;
+  c.within += std::uint64_t((frontier[w] & b) != 0) & std::uint64_t(t != r);  // a self-loop joins no two positions
+  c.onward += std::uint64_t(fresh != 0);
+  next[w] |= fresh;
+}
+
 }  // namespace ranked_detail
 
 // The tables and the level loop. `Expand` is expand(r, f): f(t) for the rank t of
@@ -97,17 +126,29 @@ inline std::uint64_t queue_bytes(unsigned lanes, unsigned slices, std::size_t st
 // process's own part in distributed/ranked_mpi.hpp (which expands levels itself).
 class RankedLayers {
  public:
-  explicit RankedLayers(std::uint64_t space, std::uint64_t first = 0)
-      : space_(space), first_(first), seen_(space), frontier_(space), next_(space), words_(seen_.word_count()) {}
+  // How the lanes of a parallel level mark successors: `cheaper` takes private
+  // copies of `next` when they cost less memory than the queues (what bytes()
+  // counts); the others force one way, for the tests of both.
+  enum class Marks { cheaper, queued, private_copies };
+
+  explicit RankedLayers(std::uint64_t space, std::uint64_t first = 0, Marks marks = Marks::cheaper)
+      : space_(space),
+        first_(first),
+        seen_(space),
+        frontier_(space),
+        next_(space),
+        words_(seen_.word_count()),
+        marks_(marks) {}
 
   // Bytes of the three bitsets and of the queues a run on `threads` threads takes,
   // for moves of at most `moves` successors: what the engine checks before allocating.
   static std::uint64_t bytes(std::uint64_t space, unsigned threads, int moves) {
     const std::uint64_t tables = 3 * BitTable::bytes_for(space);
     if (threads <= 1) return tables;
-    const unsigned slices =
-        ranked_detail::partition(space, std::uint64_t(ranked_detail::kSlicesPerThread) * threads).count();
-    return tables + threads * ranked_detail::queue_bytes(threads, slices, scan_step(moves));
+    const std::uint64_t queues = queue_pools(space, threads, moves);
+    if (ranked_detail::private_marks(space, threads, queues))
+      return tables + (threads - 1) * BitTable::bytes_for(space);
+    return tables + queues;
   }
 
   [[nodiscard]] bool owns(std::uint64_t r) const { return r >= first_ && r - first_ < space_; }
@@ -129,12 +170,18 @@ class RankedLayers {
   RankedLevelMoves expand(std::uint64_t size, int moves, const Expand& expand_rank, std::uint64_t& found) {
     const unsigned threads = worker_threads();
     RankedLevelMoves counts;
+    bool lanes_marked = false;
     if (threads == 1 || size < ranked_detail::kParallelLevel) {
       counts = serial_level(expand_rank);
+    } else if (marks_ == Marks::private_copies ||
+               (marks_ == Marks::cheaper &&
+                ranked_detail::private_marks(space_, threads, queue_pools(space_, threads, moves)))) {
+      counts = private_level(threads, expand_rank);
+      lanes_marked = true;
     } else {
       counts = parallel_level(threads, moves, expand_rank);
     }
-    found = settle();
+    found = lanes_marked ? settle_lanes() : settle();
     if (found) advance();
     return counts;
   }
@@ -199,6 +246,29 @@ class RankedLayers {
         },
         std::plus<>());
   }
+  // settle() for a level whose lanes marked their own copies of `next`: the copies
+  // join `next` and are left clear for the next such level.
+  std::uint64_t settle_lanes() {
+    std::uint64_t* const seen = seen_.words();
+    std::uint64_t* const next = next_.words();
+    std::vector<std::uint64_t*> lanes;
+    for (BitTable& l : lane_marks_) lanes.push_back(l.words());  // all clear but those of this level's lanes
+    const std::uint64_t found = tbb::parallel_reduce(
+        tbb::blocked_range<std::uint64_t>(0, words_, 1 << 12), std::uint64_t{0},
+        [&](const tbb::blocked_range<std::uint64_t>& range, std::uint64_t sum) {
+          for (std::uint64_t w = range.begin(); w != range.end(); ++w) {
+            std::uint64_t x = next[w];
+            for (std::uint64_t* l : lanes) x |= std::exchange(l[w], 0);
+            x &= ~seen[w];
+            next[w] = x;
+            seen[w] |= x;
+            sum += unsigned(std::popcount(x));
+          }
+          return sum;
+        },
+        std::plus<>());
+    return found;
+  }
   void advance() {
     std::swap(frontier_, next_);
     std::uint64_t* const old = next_.words();
@@ -230,6 +300,12 @@ class RankedLayers {
  private:
   // Offsets one scan call may queue: a rank's successors are never split over calls.
   static std::size_t scan_step(int moves) { return std::max<std::size_t>(kRoundStep, std::size_t(std::max(moves, 1))); }
+  // Bytes of the lanes' queue pools on `threads` threads.
+  static std::uint64_t queue_pools(std::uint64_t space, unsigned threads, int moves) {
+    const unsigned slices =
+        ranked_detail::partition(space, std::uint64_t(ranked_detail::kSlicesPerThread) * threads).count();
+    return threads * ranked_detail::queue_bytes(threads, slices, scan_step(moves));
+  }
 
   // Classifies t, a successor of r in the frontier, and returns whether it is new.
   static bool classify(const std::uint64_t* frontier, const std::uint64_t* seen, std::uint64_t r, std::uint64_t t,
@@ -251,15 +327,55 @@ class RankedLayers {
     const std::uint64_t* const frontier = frontier_.words();
     const std::uint64_t* const seen = seen_.words();
     std::uint64_t* const next = next_.words();
-    for (std::uint64_t w = 0; w < words_; ++w) {
+    scan_words(0, words_, frontier, seen, next, expand_rank, c);
+    return c;
+  }
+
+  // Expands the frontier's ranks in words [begin, end), marking `next` directly.
+  template <class Expand>
+  static void scan_words(std::uint64_t begin, std::uint64_t end, const std::uint64_t* frontier,
+                         const std::uint64_t* seen, std::uint64_t* next, const Expand& expand_rank,
+                         RankedLevelMoves& c) {
+    // Counted in locals: `next` is written through a uint64_t pointer, which may
+    // alias c's fields as far as the compiler knows, and would keep them in memory.
+    RankedLevelMoves local;
+    for (std::uint64_t w = begin; w < end; ++w) {
       for (std::uint64_t hit = frontier[w]; hit; hit &= hit - 1) {
         const std::uint64_t r = w * 64 + unsigned(std::countr_zero(hit));
-        expand_rank(r, [&](std::uint64_t t) {
-          if (classify(frontier, seen, r, t, c)) next[t >> 6] |= ranked_detail::bit(t);
-        });
+        expand_rank(r, [&](std::uint64_t t) { ranked_detail::mark(frontier, seen, next, r, t, local); });
       }
     }
-    return c;
+    c += local;
+  }
+
+  // A level on `threads` lanes, each marking its own copy of `next` (lane 0 the
+  // table itself). The lanes take chunks of the frontier in turn, so a lane that
+  // never starts leaves its share to the others; which lane marks a successor
+  // changes no bit of the union and no count.
+  template <class Expand>
+  RankedLevelMoves private_level(unsigned threads, const Expand& expand_rank) {
+    using namespace ranked_detail;
+    while (lane_marks_.size() + 1 < threads) lane_marks_.emplace_back(space_);
+    const std::uint64_t* const frontier = frontier_.words();
+    const std::uint64_t* const seen = seen_.words();
+    std::vector<RankedLevelMoves> counts(threads);
+    std::atomic<std::uint64_t> taken{0};
+    tbb::parallel_for(
+        tbb::blocked_range<unsigned>(0, threads, 1),
+        [&](const tbb::blocked_range<unsigned>& lanes) {
+          for (unsigned l = lanes.begin(); l != lanes.end(); ++l) {
+            std::uint64_t* const next = l == 0 ? next_.words() : lane_marks_[l - 1].words();
+            RankedLevelMoves c;
+            for (std::uint64_t w; (w = taken.fetch_add(kPrivateChunkWords, std::memory_order_relaxed)) < words_;) {
+              scan_words(w, std::min(words_, w + kPrivateChunkWords), frontier, seen, next, expand_rank, c);
+            }
+            counts[l] = c;
+          }
+        },
+        tbb::simple_partitioner());
+    RankedLevelMoves total;
+    for (const RankedLevelMoves& c : counts) total += c;
+    return total;
   }
 
   // A scan chunk's place: the word being scanned and its ranks not yet expanded.
@@ -334,7 +450,9 @@ class RankedLayers {
   std::uint64_t space_, first_;
   BitTable seen_, frontier_, next_;
   std::uint64_t words_;
-  std::vector<SliceQueues> lanes_;  // kept across levels: their pools are mapped once
+  Marks marks_;
+  std::vector<SliceQueues> lanes_;    // kept across levels: their pools are mapped once
+  std::vector<BitTable> lane_marks_;  // a level's private copies of `next`, lanes 1..threads-1
   unsigned lane_slices_ = 0;
 };
 
