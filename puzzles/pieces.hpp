@@ -163,12 +163,13 @@ void step(const Tables& t, std::uint64_t r, F& f) {
   r /= classes;
   const std::uint64_t* offset = t.offsets.data() + h * n;
   std::array<std::uint64_t, 2 * kMaxSets> key{};
-  // The most significant digit is what the others leave: one division fewer.
+  // The most significant digit is what the others leave: one division fewer. A
+  // definition whose classes say everything has no coordinate at all.
   for (std::size_t i = n; i-- > 1;) {
     key[i] = offset[i] + r % t.coordinates[i].space;
     r /= t.coordinates[i].space;
   }
-  key[0] = offset[0] + r;
+  if (n > 0) key[0] = offset[0] + r;
   // Moves closed under inverses have the successors for predecessors.
   const bool backward = kBackward && t.directed;
   const auto& moves = backward ? t.inverses : t.moves;
