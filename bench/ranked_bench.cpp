@@ -23,6 +23,7 @@
 #include "puzzles/pieces.hpp"
 #include "puzzles/puzzle_file.hpp"
 #include "puzzles/sliding_tiles.hpp"
+#include "puzzles/tws_file.hpp"
 
 namespace statespace {
 namespace {
@@ -77,7 +78,7 @@ void bm_tiles2x5(benchmark::State& state) { over_rank_words(state, Tiles(2, 5), 
 
 // The piece model packs its positions as their ranks itself.
 void bm_cube2(benchmark::State& state) {
-  const auto p = std::get<Pieces>(*make_file_puzzle(STATESPACE_SOURCE_DIR "/examples/puzzles/cube2.tws"));
+  const Pieces p = load_tws(STATESPACE_SOURCE_DIR "/examples/puzzles/cube2.tws");
   const auto packing = *p.packing(p.goal());
   ranked_over_levels(state, p, 3'674'160, [&](const AnalyzeOptions& o, const PieceState& start) {
     return analyze_levels(p, o, start, packing);
