@@ -4,7 +4,6 @@
 
 namespace statespace::analyze_models {
 
-template AnalysisPlan<Blocks> plan<Blocks>(const Blocks&, const AnalyzeOptions&);
 template PuzzleRun run<Blocks>(const Blocks&, const AnalyzeOptions&, const AnalysisPlan<Blocks>&);
 
 }  // namespace statespace::analyze_models

@@ -4,9 +4,7 @@
 
 namespace statespace::analyze_models {
 
-template AnalysisPlan<GraphTokens> plan<GraphTokens>(const GraphTokens&, const AnalyzeOptions&);
 template PuzzleRun run<GraphTokens>(const GraphTokens&, const AnalyzeOptions&, const AnalysisPlan<GraphTokens>&);
-template AnalysisPlan<CellPermutation> plan<CellPermutation>(const CellPermutation&, const AnalyzeOptions&);
 template PuzzleRun run<CellPermutation>(const CellPermutation&, const AnalyzeOptions&,
                                         const AnalysisPlan<CellPermutation>&);
 

@@ -1,4 +1,4 @@
-// The per-model halves of plan_puzzle() and analyze_puzzle()
+// The per-model half of analyze_puzzle()
 // (distributed/analyze_puzzle.hpp). analyze_puzzle.cpp sees only these
 // declarations; each analyze_<family>.cpp includes the definitions
 // (distributed/analyze_models_impl.hpp) and instantiates them for its models, so
@@ -8,9 +8,6 @@
 #include "distributed/analyze_puzzle.hpp"
 
 namespace statespace::analyze_models {
-
-template <Puzzle P>
-AnalysisPlan<P> plan(const P& p, const AnalyzeOptions& o);
 
 template <Puzzle P>
 PuzzleRun run(const P& p, const AnalyzeOptions& o, const AnalysisPlan<P>& plan);

@@ -11,11 +11,6 @@
 namespace statespace::analyze_models {
 
 template <Puzzle P>
-AnalysisPlan<P> plan(const P& p, const AnalyzeOptions& o) {
-  return choose_engine(p, o);
-}
-
-template <Puzzle P>
 PuzzleRun run(const P& p, const AnalyzeOptions& o, const AnalysisPlan<P>& plan) {
   const auto ranked_mpi = [](const auto& q, const auto& start, const AnalyzeOptions& options) {
     return analyze_mpi_ranked(q, start, options);

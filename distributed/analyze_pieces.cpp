@@ -4,9 +4,7 @@
 
 namespace statespace::analyze_models {
 
-template AnalysisPlan<Pieces> plan<Pieces>(const Pieces&, const AnalyzeOptions&);
 template PuzzleRun run<Pieces>(const Pieces&, const AnalyzeOptions&, const AnalysisPlan<Pieces>&);
-template AnalysisPlan<GroupedStickers> plan<GroupedStickers>(const GroupedStickers&, const AnalyzeOptions&);
 template PuzzleRun run<GroupedStickers>(const GroupedStickers&, const AnalyzeOptions&,
                                         const AnalysisPlan<GroupedStickers>&);
 

@@ -6,10 +6,6 @@
 
 namespace statespace {
 
-AnyPlan plan_puzzle(const AnyPuzzle& p, const AnalyzeOptions& o) {
-  return std::visit([&](const auto& model) { return AnyPlan(analyze_models::plan(model, o)); }, p);
-}
-
 PuzzleRun analyze_puzzle(const AnyPuzzle& p, const AnalyzeOptions& o, const AnyPlan& plan) {
   return std::visit(
       [&](const auto& model) {

@@ -4,7 +4,6 @@
 
 namespace statespace::analyze_models {
 
-template AnalysisPlan<Rules> plan<Rules>(const Rules&, const AnalyzeOptions&);
 template PuzzleRun run<Rules>(const Rules&, const AnalyzeOptions&, const AnalysisPlan<Rules>&);
 
 }  // namespace statespace::analyze_models

@@ -4,11 +4,8 @@
 
 namespace statespace::analyze_models {
 
-template AnalysisPlan<NoOff> plan<NoOff>(const NoOff&, const AnalyzeOptions&);
 template PuzzleRun run<NoOff>(const NoOff&, const AnalyzeOptions&, const AnalysisPlan<NoOff>&);
-template AnalysisPlan<Hex6> plan<Hex6>(const Hex6&, const AnalyzeOptions&);
 template PuzzleRun run<Hex6>(const Hex6&, const AnalyzeOptions&, const AnalysisPlan<Hex6>&);
-template AnalysisPlan<Oshidori> plan<Oshidori>(const Oshidori&, const AnalyzeOptions&);
 template PuzzleRun run<Oshidori>(const Oshidori&, const AnalyzeOptions&, const AnalysisPlan<Oshidori>&);
 
 }  // namespace statespace::analyze_models

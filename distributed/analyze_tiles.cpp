@@ -4,7 +4,6 @@
 
 namespace statespace::analyze_models {
 
-template AnalysisPlan<Tiles> plan<Tiles>(const Tiles&, const AnalyzeOptions&);
 template PuzzleRun run<Tiles>(const Tiles&, const AnalyzeOptions&, const AnalysisPlan<Tiles>&);
 
 }  // namespace statespace::analyze_models

@@ -1,0 +1,14 @@
+// plan_puzzle() apart from the pipeline's instantiations: choosing an engine needs no
+// engine compiled, so the report-manifest reader (and its fuzz harness) links this
+// file alone.
+#include <variant>
+
+#include "distributed/analyze_puzzle.hpp"
+
+namespace statespace {
+
+AnyPlan plan_puzzle(const AnyPuzzle& p, const AnalyzeOptions& o) {
+  return std::visit([&](const auto& model) { return AnyPlan(choose_engine(model, o)); }, p);
+}
+
+}  // namespace statespace
