@@ -145,10 +145,8 @@ class RankedLayers {
   static std::uint64_t bytes(std::uint64_t space, unsigned threads, int moves) {
     const std::uint64_t tables = 3 * BitTable::bytes_for(space);
     if (threads <= 1) return tables;
-    const std::uint64_t queues = queue_pools(space, threads, moves);
-    if (ranked_detail::private_marks(space, threads, queues))
-      return tables + (threads - 1) * BitTable::bytes_for(space);
-    return tables + queues;
+    if (private_lanes(space, threads, moves)) return tables + (threads - 1) * BitTable::bytes_for(space);
+    return tables + queue_pools(space, threads, moves);
   }
 
   [[nodiscard]] bool owns(std::uint64_t r) const { return r >= first_ && r - first_ < space_; }
@@ -173,9 +171,7 @@ class RankedLayers {
     bool lanes_marked = false;
     if (threads == 1 || size < ranked_detail::kParallelLevel) {
       counts = serial_level(expand_rank);
-    } else if (marks_ == Marks::private_copies ||
-               (marks_ == Marks::cheaper &&
-                ranked_detail::private_marks(space_, threads, queue_pools(space_, threads, moves)))) {
+    } else if (marks_ == Marks::private_copies || (marks_ == Marks::cheaper && private_lanes(space_, threads, moves))) {
       counts = private_level(threads, expand_rank);
       lanes_marked = true;
     } else {
@@ -305,6 +301,11 @@ class RankedLayers {
     const unsigned slices =
         ranked_detail::partition(space, std::uint64_t(ranked_detail::kSlicesPerThread) * threads).count();
     return threads * ranked_detail::queue_bytes(threads, slices, scan_step(moves));
+  }
+  // Whether a parallel level's lanes mark private copies of `next`: one answer for
+  // bytes() (the memory check) and expand() (the run).
+  static bool private_lanes(std::uint64_t space, unsigned threads, int moves) {
+    return ranked_detail::private_marks(space, threads, queue_pools(space, threads, moves));
   }
 
   // Classifies t, a successor of r in the frontier, and returns whether it is new.
