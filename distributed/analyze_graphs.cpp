@@ -1,6 +1,7 @@
 // The analysis pipeline compiled for one model family (distributed/analyze_models.hpp):
 // Token-on-graph files and cell permutations.
 #include "distributed/analyze_models_impl.hpp"
+#include "distributed/pipeline_instances.hpp"
 
 namespace statespace::analyze_models {
 
@@ -9,3 +10,14 @@ template PuzzleRun run<CellPermutation>(const CellPermutation&, const AnalyzeOpt
                                         const AnalysisPlan<CellPermutation>&);
 
 }  // namespace statespace::analyze_models
+
+namespace statespace {
+
+STATESPACE_EVERY_MODEL_INSTANCES(, GraphTokens);
+STATESPACE_RANKED_MODEL_INSTANCES(, GraphTokens);
+STATESPACE_EVERY_MODEL_INSTANCES(, CellPermutation);
+STATESPACE_LEVELS_MODEL_INSTANCES(, CellPermutation);
+STATESPACE_LEVELS_PACKING_INSTANCES(, CellPermutation, CellPacking);
+STATESPACE_LEVELS_PACKING_INSTANCES(, CellPermutation, WideCellPacking);
+
+}  // namespace statespace

@@ -1,6 +1,7 @@
 // The analysis pipeline compiled for one model family (distributed/analyze_models.hpp):
 // Twisty puzzles: pieces, and sticker files grouped into pieces.
 #include "distributed/analyze_models_impl.hpp"
+#include "distributed/pipeline_instances.hpp"
 
 namespace statespace::analyze_models {
 
@@ -9,3 +10,16 @@ template PuzzleRun run<GroupedStickers>(const GroupedStickers&, const AnalyzeOpt
                                         const AnalysisPlan<GroupedStickers>&);
 
 }  // namespace statespace::analyze_models
+
+namespace statespace {
+
+STATESPACE_EVERY_MODEL_INSTANCES(, Pieces);
+STATESPACE_RANKED_MODEL_INSTANCES(, Pieces);
+STATESPACE_LEVELS_MODEL_INSTANCES(, Pieces);
+STATESPACE_LEVELS_PACKING_INSTANCES(, Pieces, PieceRankPacking);
+STATESPACE_EVERY_MODEL_INSTANCES(, GroupedStickers);
+STATESPACE_RANKED_MODEL_INSTANCES(, GroupedStickers);
+STATESPACE_LEVELS_MODEL_INSTANCES(, GroupedStickers);
+STATESPACE_LEVELS_PACKING_INSTANCES(, GroupedStickers, PieceRankPacking);
+
+}  // namespace statespace

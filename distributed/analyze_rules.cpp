@@ -1,9 +1,18 @@
 // The analysis pipeline compiled for one model family (distributed/analyze_models.hpp):
 // Rules files.
 #include "distributed/analyze_models_impl.hpp"
+#include "distributed/pipeline_instances.hpp"
 
 namespace statespace::analyze_models {
 
 template PuzzleRun run<Rules>(const Rules&, const AnalyzeOptions&, const AnalysisPlan<Rules>&);
 
 }  // namespace statespace::analyze_models
+
+namespace statespace {
+
+STATESPACE_EVERY_MODEL_INSTANCES(, Rules);
+STATESPACE_LEVELS_MODEL_INSTANCES(, Rules);
+STATESPACE_LEVELS_PACKING_INSTANCES(, Rules, RulesPacking);
+
+}  // namespace statespace

@@ -1,6 +1,7 @@
 // The analysis pipeline compiled for one model family (distributed/analyze_models.hpp):
 // The seed documents' models: nooff, hex6 and oshidori:N.
 #include "distributed/analyze_models_impl.hpp"
+#include "distributed/pipeline_instances.hpp"
 
 namespace statespace::analyze_models {
 
@@ -9,3 +10,14 @@ template PuzzleRun run<Hex6>(const Hex6&, const AnalyzeOptions&, const AnalysisP
 template PuzzleRun run<Oshidori>(const Oshidori&, const AnalyzeOptions&, const AnalysisPlan<Oshidori>&);
 
 }  // namespace statespace::analyze_models
+
+namespace statespace {
+
+STATESPACE_EVERY_MODEL_INSTANCES(, NoOff);
+STATESPACE_RANKED_MODEL_INSTANCES(, NoOff);
+STATESPACE_EVERY_MODEL_INSTANCES(, Hex6);
+STATESPACE_RANKED_MODEL_INSTANCES(, Hex6);
+STATESPACE_EVERY_MODEL_INSTANCES(, Oshidori);
+STATESPACE_RANKED_MODEL_INSTANCES(, Oshidori);
+
+}  // namespace statespace

@@ -1,9 +1,17 @@
 // The analysis pipeline compiled for one model family (distributed/analyze_models.hpp):
 // tiles:RxC, the one model of the implicit engine and the tiles' MPI engine.
 #include "distributed/analyze_models_impl.hpp"
+#include "distributed/pipeline_instances.hpp"
 
 namespace statespace::analyze_models {
 
 template PuzzleRun run<Tiles>(const Tiles&, const AnalyzeOptions&, const AnalysisPlan<Tiles>&);
 
 }  // namespace statespace::analyze_models
+
+namespace statespace {
+
+STATESPACE_EVERY_MODEL_INSTANCES(, Tiles);
+STATESPACE_RANKED_MODEL_INSTANCES(, Tiles);
+
+}  // namespace statespace

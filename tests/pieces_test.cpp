@@ -13,6 +13,7 @@
 #include "analysis/engines/levels/analyze_levels.hpp"
 #include "bad_file.hpp"
 #include "core/errors.hpp"
+#include "distributed/pipeline_instances.hpp"
 #include "puzzles/puzzle_file.hpp"
 #include "puzzles/toml_input.hpp"
 #include "puzzles/tws_file.hpp"
