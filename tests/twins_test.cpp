@@ -207,14 +207,14 @@ TEST(Twins, RefusalsInOneLine) {
       {"name = \"t\"\nsets = [\"A/B\"]\n" + moves, "t.toml:2:9: the set name 'A/B' holds '/'"},
       {"name = \"t\"\nsets = [4]\n" + moves, "t.toml:2:9: a set name must be a string"},
       {"name = \"t\"\nsets = [\"A\"]\ngoal = \"a b c e\"\n" + moves,
-       "t.toml:3:8: unknown label"},  // the goal is checked first
+       "t.toml:3:8: t: unknown label 'e' in cell 4"},  // the goal is checked first
       {"name = \"t\"\nsets = [\"A\"]\nkind = \"permutation\"\nstart = \"a b c d\"\ngoal = \"c b a d\"\n[moves]\n"
        "X = \"(1,2)\"\nY = \"(3,4)\"\n",
        "t.toml:2:8: sets names pieces, but the goal is no arrangement"},
   };
   for (const auto& [text, message] : cases) {
     const auto file = testing::write_file(dir / "t.toml", text);
-    for (const std::string command : {"analyze --quiet --out " + (dir / "out").string() + " ", "convert "}) {
+    for (const std::string& command : {"analyze --quiet --out " + (dir / "out").string() + " ", std::string("convert ")}) {
       const auto r = run_statespace(command + file.string());
       EXPECT_EQ(r.exit_code, 2) << text << r.out;
       EXPECT_NE(r.std_err.find(message), std::string::npos) << text << "\n" << r.std_err;
@@ -223,7 +223,7 @@ TEST(Twins, RefusalsInOneLine) {
   }
   const auto ok = testing::write_file(dir / "ok.toml", "name = \"ok\"\n" + moves);
   const std::vector<std::pair<std::string, std::string>> commands = {
-      {"convert " + example("klotski", ".toml"), "klotski.toml:3:10: kind 'blocks': convert writes the pieces of"},
+      {"convert " + example("klotski", ".toml"), "klotski.toml:3:9: kind 'blocks': convert writes the pieces of"},
       {"convert " + example("cube2", ".tws"), "is not a puzzle file (expected a permutation file ending in .toml)"},
       {"convert " + ok.string() + " --out " + (dir / "x.toml").string(), "(expected a file name ending in .tws)"},
       {"convert", "convert: missing FILE.toml"},
