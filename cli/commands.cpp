@@ -30,6 +30,8 @@ constexpr std::array kCommands = {
             "exhaustive proof on a small board that the parity test is exactly reachability", run_verify_parity},
     Command{"loop-sort", "loop-sort POSITION [--format moves|boards] | loop-sort --random N [--seed S]",
             "seed 000's loop-and-jump sort of the 15-puzzle, on one board or N random ones", run_loop_sort},
+    Command{"convert", "convert FILE.toml [--out FILE.tws]",
+            "a permutation file's pieces as a .tws file (twsearch's format), ranked as the file is", run_convert},
     Command{"report", "report MANIFEST --out DIR [--force]",
             "an article's tables (Markdown, LaTeX, CSV), SVG figures and reports from a TOML manifest, cached",
             run_report},

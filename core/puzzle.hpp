@@ -262,6 +262,15 @@ concept MoveNamingPuzzle = Puzzle<P> && requires(const P& p, const typename P::S
   { p.move_name(s, s) } -> std::convertible_to<std::string>;
 };
 
+// Writes positions a second way for the CSV reports: a sticker file run on its pieces
+// writes the per-set notation of .tws files there, so that it and its .tws twin give
+// the same bytes, while people read the file's own notation (format) everywhere else.
+// parse() reads both.
+template <class P>
+concept TableNotationPuzzle = Puzzle<P> && requires(const P& p, const typename P::State& s) {
+  { p.table_format(s) } -> std::convertible_to<std::string>;
+};
+
 // Counts the placements of its pieces on the board, reachable or not, up to a limit
 // (sliding-block files), for `statespace list`.
 template <class P>

@@ -10,6 +10,21 @@
 
 namespace statespace::analyze_models {
 
+// The result's positions as p writes them in the CSV files, each read back from the
+// text the engine wrote (farthest sets are small beside the search that found them).
+template <TableNotationPuzzle P>
+TablePositions table_positions(const P& p, const AnalysisResult& r) {
+  const auto table = [&](const std::string& text) { return p.table_format(p.parse(text)); };
+  TablePositions t;
+  t.start = table(r.start);
+  t.farthest.reserve(r.farthest.size());
+  for (const auto& f : r.farthest) t.farthest.push_back(table(f));
+  if (r.goal) {
+    for (const auto& h : r.goal->hardest) t.hardest.push_back(table(h));
+  }
+  return t;
+}
+
 template <Puzzle P>
 PuzzleRun run(const P& p, const AnalyzeOptions& o, const AnalysisPlan<P>& plan) {
   const auto ranked_mpi = [](const auto& q, const auto& start, const AnalyzeOptions& options) {
@@ -19,6 +34,9 @@ PuzzleRun run(const P& p, const AnalyzeOptions& o, const AnalysisPlan<P>& plan) 
   PuzzleRun out;
   out.result = std::move(run.result);
   out.writes_reports = run.writes_reports;
+  if constexpr (TableNotationPuzzle<P>) {
+    if (out.writes_reports) out.result.table_positions = table_positions(p, out.result);
+  }
   // graph.dot draws the graph up to o.dot_limit positions only: a larger kept graph
   // (--components, --all-pairs) gets no labels.
   out.graph = run.graph && out.result.states <= o.dot_limit;

@@ -88,7 +88,8 @@ Permutation read_cycles(const TomlInput& file, const toml::node& at, const std::
 
 CellPermutation::CellPermutation(const TomlInput& file) {
   const auto& root = file.root();
-  file.check_keys(root, {"name", "title", "kind", "start", "goal", "rows", "metric", "moves"});
+  // `sets` names the pieces the stickers form (puzzles/sticker_pieces.hpp reads it).
+  file.check_keys(root, {"name", "title", "kind", "start", "goal", "rows", "metric", "moves", "sets"});
   const auto start = *file.string(root, "start", true, "start = \"U U R R\", the label on each cell 1..n");
   labels_ = CellLabels(file, *root.get("start"), start, false);
   const int n = labels_.cells();

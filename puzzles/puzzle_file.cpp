@@ -14,7 +14,9 @@ const std::vector<PuzzleKind>& puzzle_kinds() {
        [](const TomlInput& f) -> AnyPuzzle {
          // Stickers the moves carry together run as ranked pieces, printed as stickers.
          CellPermutation stickers(f);
-         if (auto grouped = GroupedStickers::make(stickers)) return std::move(*grouped);
+         if (auto grouping = StickerPieces::group(stickers, f)) {
+           if (auto grouped = GroupedStickers::make(stickers, std::move(*grouping))) return std::move(*grouped);
+         }
          return stickers;
        }},
       {"blocks", "sliding blocks: pieces of any shape on a board with walls (Klotski, Rush Hour)",

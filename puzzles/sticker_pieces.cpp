@@ -6,6 +6,7 @@
 #include <utility>
 
 #include "core/errors.hpp"
+#include "puzzles/tws_file.hpp"
 
 namespace statespace {
 
@@ -218,8 +219,9 @@ std::optional<StickerPieces> StickerPieces::group(const CellPermutation& p) {
   for (std::size_t k = 0; k < moves.size(); ++k) g.definition_.moves[k].name = p.moves()[k].name;
   for (auto& [first, b] : built) {
     const std::size_t size = b.layout.cells.size();
-    std::string name = "S";  // appended apart: GCC 12 reports a -Wrestrict false positive for "S" + string
-    name += std::to_string(g.definition_.sets.size() + 1);
+    // Appended apart: GCC 12 reports -Wrestrict false positives for a literal + string.
+    std::string name = "PIECES";
+    if (built.size() > 1) name += std::to_string(g.definition_.sets.size() + 1);
     g.definition_.sets.push_back({name, int(size), int(b.layout.power.size())});
     for (std::size_t k = 0; k < moves.size(); ++k) {
       g.definition_.moves[k].transform.perm.push_back(b.perm[k]);
@@ -233,6 +235,77 @@ std::optional<StickerPieces> StickerPieces::group(const CellPermutation& p) {
   g.start_ = *start;
   g.definition_.solved = *goal;
   return g;
+}
+
+std::optional<StickerPieces> StickerPieces::group(const CellPermutation& p, const TomlInput& file) {
+  auto g = group(p);
+  const toml::node* key = file.root().get("sets");
+  if (!key) return g;
+  const std::string form =
+      "sets = [\"CORNERS\", \"EDGES\"], one name a set of pieces in the order the grouping finds them";
+  const toml::array* names = key->as_array();
+  if (!names) file.fail(*key, "sets must be an array of names (expected " + form + ")");
+  if (!g) {
+    file.fail(*key,
+              "sets names pieces, but the goal is no arrangement of the start's pieces, so the file does not "
+              "group into pieces (expected no sets key, or a goal the moves can reach)");
+  }
+  const auto& sets = g->definition_.sets;
+  if (names->size() != sets.size()) {
+    std::string found;
+    for (const auto& set : sets) {
+      found += (found.empty() ? "" : ", ") + std::to_string(set.size) + (set.size == 1 ? " place" : " places") + " x " +
+               std::to_string(set.orientations);
+    }
+    file.fail(*key, std::to_string(names->size()) + (names->size() == 1 ? " name" : " names") + " for the " +
+                        std::to_string(sets.size()) + (sets.size() == 1 ? " set" : " sets") +
+                        " of pieces the moves form (" + found + " orientations; expected " + form + ")");
+  }
+  for (std::size_t k = 0; k < names->size(); ++k) {
+    const toml::node& at = *names->get(k);
+    const auto* name = at.as_string();
+    if (!name) file.fail(at, "a set name must be a string (expected " + form + ")");
+    const std::string text = name->get();
+    if (const auto problem = set_name_problem(text); !problem.empty()) {
+      file.fail(at,
+                "the set name '" + shown_text(text) + "' " + problem + " (expected " + std::string(kSetNameForm) + ")");
+    }
+    for (std::size_t j = 0; j < k; ++j) {
+      if (sets[j].name == text) {
+        file.fail(at, "set name '" + shown_text(text) + "' given twice (expected a different name a set)");
+      }
+    }
+    g->definition_.sets[k].name = text;
+  }
+  g->named_ = true;
+  return g;
+}
+
+PieceDefinition generator_definition(const CellPermutation& p, const StickerPieces& g) {
+  PieceDefinition d = g.definition();
+  if (p.metric() == "given") return d;
+  d.moves.clear();
+  // A move is a power of an earlier one exactly when the metric added it: every
+  // generator comes before its own powers, and two generators are never one's power
+  // of the other (the file refuses equal moves).
+  using From = std::array<std::uint8_t, CellState::kMaxCells>;
+  const auto n = std::size_t(p.cells());
+  const auto same = [&](const From& a, const From& b) { return std::equal(a.begin(), a.begin() + long(n), b.begin()); };
+  From id{};
+  for (std::size_t i = 0; i < n; ++i) id[i] = std::uint8_t(i);
+  std::vector<From> powers;
+  for (std::size_t k = 0; k < p.moves().size(); ++k) {
+    const From& m = p.moves()[k].from;
+    if (std::any_of(powers.begin(), powers.end(), [&](const From& q) { return same(q, m); })) continue;
+    d.moves.push_back(g.definition().moves[k]);
+    for (From q = m; !same(q, id);) {
+      powers.push_back(q);
+      From next{};
+      for (std::size_t i = 0; i < n; ++i) next[i] = q[m[i]];
+      q = next;
+    }
+  }
+  return d;
 }
 
 bool StickerPieces::groups_cells() const {
@@ -280,13 +353,18 @@ GroupedStickers::GroupedStickers(CellPermutation stickers, StickerPieces groupin
 
 std::optional<GroupedStickers> GroupedStickers::make(const CellPermutation& p) {
   auto grouping = StickerPieces::group(p);
-  if (!grouping || !grouping->groups_cells()) return std::nullopt;
+  if (!grouping) return std::nullopt;
+  return make(p, std::move(*grouping));
+}
+
+std::optional<GroupedStickers> GroupedStickers::make(const CellPermutation& p, StickerPieces grouping) {
+  if (!grouping.groups_cells() && !grouping.named()) return std::nullopt;
   try {
     // The file's moves after its metric, closed under inverses: run as given.
-    Pieces pieces(grouping->definition(), PieceMetric::given);
-    const auto& start = grouping->start();
+    Pieces pieces(grouping.definition(), PieceMetric::given);
+    const auto& start = grouping.start();
     const std::uint64_t start_rank = pieces.position_rank({start.perm, start.twist});
-    GroupedStickers g(p, std::move(*grouping), std::move(pieces));
+    GroupedStickers g(p, std::move(grouping), std::move(pieces));
     g.start_ = {start_rank};
     return g;
   } catch (const ParseError&) {
@@ -302,6 +380,23 @@ CellState GroupedStickers::sticker_state(const State& s) const {
 }
 
 GroupedStickers::State GroupedStickers::parse(std::string_view text) const {
+  // The per-set notation starts with the first set's name, which a sticker label may
+  // equal: the stickers are tried first, and the per-set reading's error reported.
+  const std::string_view first = pieces_.definition().sets.front().name;
+  const auto start = text.find_first_not_of(" \t\r\n");
+  const std::string_view word = start == std::string_view::npos ? std::string_view() : text.substr(start);
+  if (word.starts_with(first) && (word.size() == first.size() ||
+                                  std::string_view(" \t\r\n/,").find(word[first.size()]) != std::string_view::npos)) {
+    try {
+      return parse_stickers(text);
+    } catch (const ParseError&) {
+      return pieces_.parse(text);
+    }
+  }
+  return parse_stickers(text);
+}
+
+GroupedStickers::State GroupedStickers::parse_stickers(std::string_view text) const {
   const CellState s = stickers_.parse(text);
   const auto position = grouping_.pieces(s);
   if (!position) {

@@ -23,6 +23,12 @@
 //
 // The grouping is a bijection between the reachable positions of both models, and
 // moves commute with it: stickers() and pieces() convert positions both ways.
+//
+// Sets are named PIECES (one set) or PIECES1, PIECES2, ... in the order found (by
+// their smallest cells), unless the file names them: `sets = ["CORNERS", "EDGES"]`.
+// The names are what the per-set notation of positions (and `statespace convert`'s
+// .tws file) shows. A file that names its sets declares itself a piece puzzle: it runs
+// on its pieces even when each piece is one cell.
 #pragma once
 
 #include <cstdint>
@@ -33,6 +39,7 @@
 #include "puzzles/cell_permutation.hpp"
 #include "puzzles/piece_definition.hpp"
 #include "puzzles/pieces.hpp"
+#include "puzzles/toml_input.hpp"
 
 namespace statespace {
 
@@ -43,6 +50,14 @@ class StickerPieces {
   // when p's goal or start is not an arrangement of the pieces of p's start (the goal
   // of a file whose goal is not reachable).
   static std::optional<StickerPieces> group(const CellPermutation& p);
+  // group(p) for the file p was read from, its sets named by the file's `sets` key when
+  // it has one. Throws ParseError (FILE:LINE:COLUMN:) when the key is no array of set
+  // names (puzzles/tws_file.hpp), names another number of sets than the grouping
+  // finds, or names sets of a file that does not group.
+  static std::optional<StickerPieces> group(const CellPermutation& p, const TomlInput& file);
+
+  // Whether the file named the sets (`sets`).
+  [[nodiscard]] bool named() const { return named_; }
 
   [[nodiscard]] const PieceDefinition& definition() const { return definition_; }
   [[nodiscard]] const PieceTransform& start() const { return start_; }
@@ -72,11 +87,18 @@ class StickerPieces {
   static std::optional<std::pair<int, int>> identify(const Layout& set, const std::vector<std::uint8_t>& read);
 
   PieceDefinition definition_;
+  bool named_ = false;
   PieceTransform start_;
   std::vector<Layout> sets_;
   CellState fixed_;  // the start: the labels of the cells no move touches
   int cells_ = 0;
 };
+
+// g's definition with p's own moves, for `statespace convert`: where p's metric added
+// powers or inverses to its [moves] (all-powers, quarter), each generator once under
+// its own name, which the .tws default metric (all-powers) or --metric quarter expands
+// again; under `given` every move.
+PieceDefinition generator_definition(const CellPermutation& p, const StickerPieces& g);
 
 // A sticker file run on its pieces: the ranked model's positions, moves, tables and
 // engines (cube2.toml: 3,674,160 ranks of 7 corners), with positions read and printed
@@ -86,9 +108,11 @@ class GroupedStickers {
   using State = PieceState;
   using Packing = PieceRankPacking;
 
-  // The file on its pieces when some piece holds more than one cell and the pieces
-  // rank below 2^64 (else the sticker model serves the file as before).
+  // The file on its pieces when some piece holds more than one cell (or the file named
+  // its sets) and the pieces rank below 2^64 (else the sticker model serves the file as
+  // before).
   static std::optional<GroupedStickers> make(const CellPermutation& p);
+  static std::optional<GroupedStickers> make(const CellPermutation& p, StickerPieces grouping);
 
   [[nodiscard]] int max_moves() const { return pieces_.max_moves(); }
   [[nodiscard]] std::string name() const { return stickers_.name(); }
@@ -96,8 +120,12 @@ class GroupedStickers {
   [[nodiscard]] State start() const { return start_; }
   [[nodiscard]] std::vector<int> row_lengths() const { return stickers_.row_lengths(); }
   [[nodiscard]] std::string format(const State& s) const { return stickers_.format(sticker_state(s)); }
-  // The stickers' notation; throws ParseError for stickers that are no position of
-  // the pieces or that no sequence of moves reaches.
+  // The per-set notation of .tws files, which the CSV files write (TableNotationPuzzle):
+  // the file and its .tws twin (statespace convert) then write the same bytes.
+  [[nodiscard]] std::string table_format(const State& s) const { return pieces_.format(s); }
+  // The stickers' notation, or table_format()'s (a text starting with the first set's
+  // name); throws ParseError for stickers that are no position of the pieces or that
+  // no sequence of moves reaches, and for a bad per-set position.
   [[nodiscard]] State parse(std::string_view text) const;
 
   [[nodiscard]] std::uint64_t rank_space() const { return pieces_.rank_space(); }
@@ -126,6 +154,7 @@ class GroupedStickers {
 
  private:
   GroupedStickers(CellPermutation stickers, StickerPieces grouping, Pieces pieces);
+  [[nodiscard]] State parse_stickers(std::string_view text) const;
 
   CellPermutation stickers_;
   StickerPieces grouping_;
@@ -135,6 +164,6 @@ class GroupedStickers {
 
 // Every capability of Pieces the engines use, kept by the sticker face.
 static_assert(RankedPuzzle<GroupedStickers> && ReversiblePuzzle<GroupedStickers> && WordPackedPuzzle<GroupedStickers> &&
-              MoveNamingPuzzle<GroupedStickers>);
+              MoveNamingPuzzle<GroupedStickers> && TableNotationPuzzle<GroupedStickers>);
 
 }  // namespace statespace

@@ -167,7 +167,9 @@ class Reader {
   void read_set(const std::vector<Token>& line) {
     constexpr std::string_view form = "Set NAME PLACES ORIENTATIONS, e.g. Set CORNERS 8 3";
     lines_.expect(line, 4, form);
-    if (is_number_line({line[1]})) lines_.fail(line[1], "a set name starting with a digit", form);
+    if (const auto problem = set_name_problem(line[1].text); !problem.empty()) {
+      lines_.fail(line[1], "the set name " + quote_input(line[1].text) + " " + problem, kSetNameForm);
+    }
     for (const auto& s : def_.sets) {
       if (s.name == line[1].text) lines_.fail(line[1], "set " + shown_text(s.name) + " defined twice", form);
     }
@@ -277,7 +279,65 @@ std::string read_file(const std::filesystem::path& file) {
   return text.str();
 }
 
+// The twists of a move as a Move block lists them: by the place each piece leaves.
+std::vector<int> leaving_twists(const std::vector<int>& perm, const std::vector<int>& twist) {
+  std::vector<int> out(twist.size(), 0);
+  for (std::size_t i = 0; i < perm.size(); ++i) out[std::size_t(perm[i])] = twist[i];
+  return out;
+}
+
+void append_row(std::string& out, const std::vector<int>& values, int add) {
+  for (std::size_t i = 0; i < values.size(); ++i) {
+    if (i) out += ' ';
+    out += std::to_string(values[i] + add);
+  }
+  out += '\n';
+}
+
 }  // namespace
+
+std::string set_name_problem(std::string_view name) {
+  constexpr std::string_view kKeywordList[] = {
+      "Name", "Set",       "Solved",       "StartState", "Move", "MoveTransformation",
+      "End",  "MoveAlias", "MoveSequence", "Illegal"};
+  if (name.empty()) return "is empty";
+  if (name.size() > 64) return "is longer than 64 characters";
+  const auto letter = [](char c) { return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || c == '_'; };
+  if (!letter(name.front())) return "does not start with a letter or '_'";
+  for (const char c : name) {
+    if (!letter(c) && !(c >= '0' && c <= '9') && c != '-') return "holds " + quote_input(std::string(1, c));
+  }
+  for (const auto keyword : kKeywordList) {
+    if (name == keyword) return "is a keyword of the format";
+  }
+  return "";
+}
+
+std::string format_tws(const PieceDefinition& d, const std::vector<std::string>& comment) {
+  std::string out;
+  for (const auto& line : comment) out += line.empty() ? "#\n" : "# " + line + "\n";
+  if (!comment.empty()) out += '\n';
+  out += "Name " + d.name + "\n\n";
+  for (const auto& set : d.sets) {
+    out += "Set " + set.name + " " + std::to_string(set.size) + " " + std::to_string(set.orientations) + "\n";
+  }
+  // A twist row only where a set has orientations to give.
+  const auto block = [&](const std::string& head, const PieceTransform& t, bool move) {
+    out += '\n';
+    out += head;
+    out += '\n';
+    for (std::size_t k = 0; k < d.sets.size(); ++k) {
+      out += d.sets[k].name;
+      out += '\n';
+      append_row(out, t.perm[k], 1);
+      if (d.sets[k].orientations > 1) append_row(out, move ? leaving_twists(t.perm[k], t.twist[k]) : t.twist[k], 0);
+    }
+    out += "End\n";
+  };
+  block("Solved", d.solved, false);
+  for (const auto& m : d.moves) block("Move " + m.name, m.transform, true);
+  return out;
+}
 
 PieceDefinition parse_tws(const std::filesystem::path& file, const std::string& text) {
   return Reader(file, text).read();

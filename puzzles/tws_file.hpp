@@ -23,11 +23,21 @@
 #include <cstdint>
 #include <filesystem>
 #include <string>
+#include <string_view>
+#include <vector>
 
 #include "puzzles/piece_definition.hpp"
 #include "puzzles/pieces.hpp"
 
 namespace statespace {
+
+// A set's name is the first word of its rows in the per-set notation of positions,
+// which splits on blanks, '/' and ',': a name holds none of them, and no keyword of
+// the format (a set called End would end its block).
+inline constexpr std::string_view kSetNameForm =
+    "a letter or '_', then letters, digits, '_' or '-', at most 64 in all, not a keyword of the format, e.g. CORNERS";
+// Empty when `name` is a set name; else what is wrong with it.
+std::string set_name_problem(std::string_view name);
 
 // Files are a few kilobytes; a larger one is refused unread.
 inline constexpr std::uintmax_t kMaxTwsBytes = 1 << 20;
@@ -41,5 +51,11 @@ PieceDefinition parse_tws(const std::filesystem::path& file, const std::string& 
 // then Pieces, whose refusals (ranks past 2^64) are reported at the first Set line.
 Pieces load_tws(const std::filesystem::path& file);
 Pieces load_tws(const std::filesystem::path& file, const std::string& text);
+
+// The .tws text of `d` (statespace convert): each line of `comment` as a comment,
+// then Name, one Set line a set, Solved and one Move block a move, every set written
+// in every block and twists listed as ksolve's Move lists them (by the place a piece
+// leaves), so that twsearch reads the file as parse_tws does: parse_tws gives `d` back.
+std::string format_tws(const PieceDefinition& d, const std::vector<std::string>& comment);
 
 }  // namespace statespace

@@ -55,6 +55,12 @@ std::string summary_json(const AnalysisResult& r) {
     }
     if (r.goal->dead_ends) g["dead_ends"] = *r.goal->dead_ends;
   }
+  // The keys above keep the file's own notation; a reader comparing a sticker file
+  // with its .tws twin finds their shared notation here.
+  if (r.table_positions) {
+    j["table_positions"] = {{"start", r.table_positions->start}, {"farthest", r.table_positions->farthest}};
+    if (r.goal) j["table_positions"]["hardest"] = r.table_positions->hardest;
+  }
   if (!r.unavailable.empty()) {
     j["unavailable"] = nlohmann::ordered_json::array();
     for (const auto& u : r.unavailable) j["unavailable"].push_back({{"view", u.view}, {"reason", u.reason}});
@@ -107,6 +113,14 @@ AnalysisResult read_summary_json(const std::string& text) {
       if (g.contains("hardest")) g["hardest"].get_to(view.hardest);
       if (g.contains("dead_ends")) view.dead_ends = g["dead_ends"].get<std::uint64_t>();
       r.goal = std::move(view);
+    }
+    if (j.contains("table_positions")) {
+      const auto& t = j["table_positions"];
+      TablePositions table;
+      t.at("start").get_to(table.start);
+      t.at("farthest").get_to(table.farthest);
+      if (t.contains("hardest")) t["hardest"].get_to(table.hardest);
+      r.table_positions = std::move(table);
     }
     if (j.contains("unavailable")) {
       for (const auto& u : j["unavailable"]) {

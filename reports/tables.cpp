@@ -32,6 +32,14 @@ bool any_directed(const std::vector<AnalysisResult>& results) {
   return false;
 }
 
+// The positions as the CSV files write them (AnalysisResult::table_positions).
+const std::string& table_start(const AnalysisResult& r) {
+  return r.table_positions ? r.table_positions->start : r.start;
+}
+const std::vector<std::string>& table_farthest(const AnalysisResult& r) {
+  return r.table_positions ? r.table_positions->farthest : r.farthest;
+}
+
 std::optional<std::uint64_t> shortest_of(const AnalysisResult& r) {
   if (r.goal && r.goal->shortest) return *r.goal->shortest;
   return std::nullopt;
@@ -91,7 +99,9 @@ std::string hardest_csv(const AnalysisResult& r) {
   std::string out = "distance_to_goal,position\n";
   if (!r.goal || r.goal->layers.empty()) return out;
   const std::string d = std::to_string(r.goal->layers.size() - 1);
-  for (const auto& p : r.goal->hardest) out += d + "," + csv_field(p) + "\n";
+  for (const auto& p : r.table_positions ? r.table_positions->hardest : r.goal->hardest) {
+    out += d + "," + csv_field(p) + "\n";
+  }
   return out;
 }
 
@@ -154,7 +164,7 @@ std::string symmetry_summary_text(const AnalysisResult& r) {
 
 std::string farthest_csv(const AnalysisResult& r) {
   std::string out = "distance,position\n";
-  for (const auto& p : r.farthest) out += std::to_string(r.eccentricity()) + "," + csv_field(p) + "\n";
+  for (const auto& p : table_farthest(r)) out += std::to_string(r.eccentricity()) + "," + csv_field(p) + "\n";
   return out;
 }
 
@@ -166,7 +176,7 @@ std::string summary_csv(const std::vector<AnalysisResult>& results) {
   out += ",eccentricity,farthest,diameter,components,start_component";
   out += directed ? ",directed,shortest,hardest_to_goal,dead_ends\n" : "\n";
   for (const auto& r : results) {
-    out += csv_field(r.puzzle) + "," + csv_field(r.start) + "," + std::to_string(r.states) + "," +
+    out += csv_field(r.puzzle) + "," + csv_field(table_start(r)) + "," + std::to_string(r.states) + "," +
            (symmetric ? std::to_string(r.positions()) + "," : "") + std::to_string(r.edges) + "," +
            std::to_string(r.eccentricity()) + "," + std::to_string(r.farthest.size()) + "," +
            (r.diameter ? std::to_string(r.diameter->length) : "") + "," + components_text(r, " ") + "," +

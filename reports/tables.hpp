@@ -17,7 +17,9 @@ std::string distribution_csv(const AnalysisResult& r);
 // Up to symmetry (AnalysisResult::layer_positions): one line saying that the counts
 // are of classes, and the positions they stand for; empty otherwise.
 std::string symmetry_summary_text(const AnalysisResult& r);
-// distance,position — every position at the eccentricity, canonical order
+// distance,position — every position at the eccentricity, canonical order. The CSV
+// files write positions as r.table_positions gives them when it does (the per-set
+// notation of a sticker file run on pieces), the Markdown tables as r gives them.
 std::string farthest_csv(const AnalysisResult& r);
 // One row per puzzle: puzzle,start,states,edges,eccentricity,farthest,diameter,components,start_component
 // (components: every component size, descending, space-separated; start_component:

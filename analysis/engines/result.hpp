@@ -61,6 +61,16 @@ struct UnavailableView {
   friend bool operator==(const UnavailableView&, const UnavailableView&) = default;
 };
 
+// The positions of a result again, as the CSV files write them when the model writes
+// them another way there (TableNotationPuzzle: a sticker file run on its pieces writes
+// the per-set notation of its .tws twin, so that both give the same bytes).
+struct TablePositions {
+  std::string start;
+  std::vector<std::string> farthest;  // AnalysisResult::farthest's, in its order
+  std::vector<std::string> hardest;   // GoalView::hardest's
+  friend bool operator==(const TablePositions&, const TablePositions&) = default;
+};
+
 struct AnalysisResult {
   std::string puzzle;
   std::string start;
@@ -83,6 +93,8 @@ struct AnalysisResult {
   // the start along the moves, and edges count each move once in its direction.
   bool directed = false;
   std::vector<UnavailableView> unavailable;  // what the reports must say they cannot give
+  // Nothing: the CSV files write start, farthest and goal->hardest as they are.
+  std::optional<TablePositions> table_positions;
   // Facts about the run, not the puzzle: they vary between runs and machines.
   int threads = 1;
   double seconds = 0;
