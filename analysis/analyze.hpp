@@ -21,6 +21,7 @@
 #include "analysis/engines/explicit/explicit_space.hpp"
 #include "analysis/engines/implicit/analyze_implicit.hpp"
 #include "analysis/engines/implicit/implicit_bfs.hpp"
+#include "analysis/engines/levels/analyze_chains.hpp"
 #include "analysis/engines/levels/analyze_levels.hpp"
 #include "analysis/engines/levels/sorted_levels.hpp"
 #include "analysis/engines/options.hpp"
@@ -75,7 +76,8 @@ using AnyPlan = PlanOf<AnyPuzzle>::type;
 // The engine o.engine means on p and everything it needs. Automatic takes the
 // implicit engine for tiles:RxC, the ranked one for other ranked models whose three
 // rank bitsets fit o.memory, and the sorted-levels one for models whose positions
-// pack into a word, unless something asked for needs the explicit graph (graph.dot
+// pack into a word (the graded-chain one when those are chain moves made of graded
+// single applications), unless something asked for needs the explicit graph (graph.dot
 // within o.dot_limit, --all-pairs, --components, a --lookup); checkpoints always take
 // the implicit one. A space known in advance (BoundedPuzzle, ranked models) to fit
 // o.dot_limit takes the explicit engine at once; one found small only by the levels
@@ -101,6 +103,13 @@ AnalysisPlan<P> choose_engine(const P& p, const AnalyzeOptions& o) {
     }
     return plan.packing.has_value() || plan.wide_packing.has_value();
   };
+  // Chain moves that are runs of graded single applications (peg solitaire's).
+  const auto chain_graded = [&] {
+    if constexpr (WordPackedPuzzle<P>) {
+      if constexpr (GradedChainPacking<typename P::Packing>) return packs() && plan.packing && plan.packing->chain_graded();
+    }
+    return false;
+  };
   Engine engine = o.engine;
   if (engine == Engine::automatic) {
     const std::uint64_t bound = reachable_bound(p);
@@ -115,7 +124,7 @@ AnalysisPlan<P> choose_engine(const P& p, const AnalyzeOptions& o) {
     if (ranked) {
       engine = Engine::ranked;
     } else if (levels && !fits_picture && packs()) {
-      engine = Engine::levels;
+      engine = chain_graded() ? Engine::chains : Engine::levels;
     }
   }
   plan.engine = engine;
@@ -129,6 +138,14 @@ AnalysisPlan<P> choose_engine(const P& p, const AnalyzeOptions& o) {
                        ": --all-pairs, --components and --lookup need the explicit graph (--engine explicit)");
     }
   };
+  if (engine == Engine::chains) {
+    if (!chain_graded()) {
+      throw UsageError(named + " needs " + std::string(info.needs) +
+                       ", which this puzzle is not (use --engine levels or explicit)");
+    }
+    refuse_graph_and_checkpoints();
+    return plan;
+  }
   if (engine == Engine::levels) {
     if (!packs()) {
       throw UsageError(named + " needs " + std::string(info.needs) +
@@ -275,6 +292,15 @@ AnalysisRun<P> run_analysis(const P& p, const AnalyzeOptions& o, const AnalysisP
         }
         detail::graph_for_small_space(p, o, plan, run);
         return run;
+      }
+      break;
+    case Engine::chains:
+      if constexpr (WordPackedPuzzle<P>) {
+        if constexpr (GradedChainPacking<typename P::Packing>) {
+          run.result = analyze_graded_chains(p, o, plan.start, *plan.packing);
+          detail::graph_for_small_space(p, o, plan, run);
+          return run;
+        }
       }
       break;
     case Engine::ranked:

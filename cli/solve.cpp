@@ -6,6 +6,7 @@
 #include <limits>
 
 #include "analysis/solvers/bidirectional.hpp"
+#include "analysis/solvers/graded_chain_solve.hpp"
 #include "cli/args.hpp"
 #include "cli/cli.hpp"
 #include "cli/optimal.hpp"
@@ -116,6 +117,11 @@ int run_solve(const Args& args, Context& context) {
           auto both = solve_bidirectional(p, start, goal, budget, &progress);
           sol = {std::move(both.path), both.stored};
           prefix = "bidirectional: ";
+        } else if (auto chained = vm["lookup"].defaulted()
+                                      ? solve_by_graded_chains(p, start, goal, partial, budget, &progress)
+                                      : std::nullopt) {
+          sol = std::move(*chained);
+          prefix = "graded chain layers: ";
         } else {
           LookupKind kind = lookup_kind;
           if constexpr (!RankedPuzzle<P>) {

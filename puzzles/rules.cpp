@@ -252,7 +252,7 @@ std::optional<RulesPacking> RulesPacking::make(const Rules& model) {
 
   // Graded when every instance, by steps, adds the same nonzero number of pieces.
   std::optional<int> step;
-  bool same = model.metric() == RuleMetric::kStep;
+  bool same = true;
   for (const auto& in : model.instances()) {
     int added = 0;
     for (const Rules::Cell& c : in.cells) {
@@ -263,7 +263,8 @@ std::optional<RulesPacking> RulesPacking::make(const Rules& model) {
     if (step && *step != added) same = false;
     step = added;
   }
-  if (same && step && *step != 0) k.grade_step_ = *step;
+  if (same && step && *step != 0) k.step_grade_ = *step;
+  if (k.metric_ == RuleMetric::kStep) k.grade_step_ = k.step_grade_;
 
   const Rules::Goal& goal = model.goal_test();
   const std::uint64_t all = (std::uint64_t(1) << k.bits_) - 1;
@@ -282,6 +283,7 @@ std::optional<RulesPacking> RulesPacking::make(const Rules& model) {
   if (goal.pieces) k.goal_pieces_ = *goal.pieces;
 
   // Each symmetry moves whole fields: a permutation of the word's bits, tabled a byte at a time.
+  k.cell_maps_ = model.symmetry_maps();
   for (const Rules::CellMap& g : model.symmetry_maps()) {
     auto& t = k.images_.emplace_back();
     for (std::size_t c = 0; c < k.field_.size(); ++c) {

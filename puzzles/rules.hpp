@@ -286,6 +286,41 @@ class RulesPacking {
   int predecessors(std::uint64_t w, std::uint64_t* out) const { return classes(run(backward_, w, out), out); }
 
   [[nodiscard]] bool graded() const { return grade_step_ != 0; }
+  // Whether chain moves can be searched one rule application at a time (the
+  // graded-chain engine, analysis/engines/levels/graded_chains.hpp): the metric is
+  // `chain`, every single application adds the same nonzero number of pieces, so the
+  // applications go from one piece count to the next, and a word leaves room for a
+  // count of chain moves in its low byte.
+  [[nodiscard]] bool chain_graded() const {
+    return metric_ == RuleMetric::kChain && step_grade_ != 0 && word_bits_ <= 56;
+  }
+  // The single applications of the rules, whatever the metric.
+  [[nodiscard]] int steps() const { return int(forward_.size()); }
+  // The words with w among their single-application successors (classes, with symmetry).
+  int step_predecessors(std::uint64_t w, std::uint64_t* out) const { return classes(steps(backward_, w, out), out); }
+  // Calls f(successor, mover, landings) for every single application to w: the
+  // successor's word (its class's least, with symmetry), the cell the moving piece
+  // leaves (Rules::kNone for none) and a bit mask of the cells it lands on, read in
+  // the successor's own coordinates: with symmetry, the landing cell moved by every
+  // symmetry that gives the least word (more than one when the class is smaller
+  // than the group).
+  template <class F>
+  void for_each_step(std::uint64_t w, F&& f) const {
+    for (const Masks& m : forward_) {
+      if ((w & m.care) != m.want) continue;
+      const std::uint64_t t = w ^ m.flip;
+      const bool lands = m.landing != Rules::kNone;
+      std::uint64_t best = t, at = lands ? std::uint64_t{1} << m.landing : 0;
+      for (std::size_t g = 0; g < images_.size(); ++g) {
+        const std::uint64_t x = image(g, t);
+        if (x > best) continue;
+        const std::uint64_t moved = lands ? std::uint64_t{1} << cell_maps_[g][m.landing] : 0;
+        at = x < best ? moved : at | moved;
+        best = x;
+      }
+      f(best, m.mover, at);
+    }
+  }
   // The pieces on the board, counted so that every move raises it by one when graded().
   [[nodiscard]] int grade(std::uint64_t w) const {
     const int n = pieces(w);
@@ -364,6 +399,7 @@ class RulesPacking {
   int on_board_ = 0;
   std::uint64_t low_bits_ = 0;  // the lowest bit of every cell's field
   int grade_step_ = 0;          // pieces added by every move; 0 when the moves differ
+  int step_grade_ = 0;          // the same for single applications, whatever the metric
   std::uint64_t goal_care_ = 0, goal_want_ = 0;
   int goal_pieces_ = -1;
   std::vector<int> field_;  // per cell: its lowest bit, or -1 off the board
@@ -372,6 +408,7 @@ class RulesPacking {
   // (by_top_[bits][top bits]), for successors_within.
   std::vector<std::vector<std::vector<Masks>>> by_top_;
   std::vector<std::array<std::array<std::uint64_t, 256>, 8>> images_;  // per symmetry but the identity
+  std::vector<Rules::CellMap> cell_maps_;                              // the same symmetries on the cells
 };
 
 inline std::optional<RulesPacking> Rules::packing(const State&) const { return RulesPacking::make(*this); }

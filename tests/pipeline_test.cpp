@@ -19,8 +19,9 @@ namespace {
 
 using testing::run_statespace;
 
-constexpr std::array<Engine, 6> kEveryEngine = {Engine::automatic, Engine::explicit_graph, Engine::implicit,
-                                                Engine::mpi,       Engine::levels,         Engine::ranked};
+constexpr std::array<Engine, 7> kEveryEngine = {Engine::automatic, Engine::explicit_graph, Engine::implicit,
+                                                Engine::mpi,       Engine::levels,         Engine::ranked,
+                                                Engine::chains};
 
 TEST(EngineTable, OneRowPerEngineAndItsNameParsesBack) {
   ASSERT_EQ(kEngines.size(), kEveryEngine.size());
@@ -32,15 +33,15 @@ TEST(EngineTable, OneRowPerEngineAndItsNameParsesBack) {
     EXPECT_EQ(parse_engine(engine_name(e)), e);
     names.insert(engine_name(e));
   }
-  EXPECT_EQ(names, (std::set<std::string_view>{"auto", "explicit", "implicit", "mpi", "levels", "ranked"}));
-  EXPECT_EQ(engine_names(), "explicit, implicit, mpi, levels, ranked, auto");
+  EXPECT_EQ(names, (std::set<std::string_view>{"auto", "explicit", "implicit", "mpi", "levels", "ranked", "chains"}));
+  EXPECT_EQ(engine_names(), "explicit, implicit, mpi, levels, ranked, chains, auto");
   EXPECT_FALSE(engine_info(Engine::mpi).in_manifests);
   EXPECT_TRUE(engine_info(Engine::implicit).in_manifests);
   try {
     (void)parse_engine("fast");
     ADD_FAILURE() << "an unknown engine was taken";
   } catch (const ParseError& e) {
-    EXPECT_STREQ(e.what(), "unknown --engine 'fast' (expected one of: explicit, implicit, mpi, levels, ranked, auto)");
+    EXPECT_STREQ(e.what(), "unknown --engine 'fast' (expected one of: explicit, implicit, mpi, levels, ranked, chains, auto)");
   }
 }
 

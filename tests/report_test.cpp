@@ -216,7 +216,7 @@ TEST(Report, BadManifestsNameTheSpotExitTwoAndReplaceNothing) {
       {head + "engine = \"implicit\"\n", ":3:10: nooff: --engine implicit handles the tiles:RxC puzzles only"},
       {"[[analysis]]\npuzzle = \"tiles:2x3\"\nengine = \"mpi\"\n",
        ":3:10: engine 'mpi' cannot run in a report manifest, which runs in one process (expected one of: explicit, "
-       "implicit, levels, ranked, auto;"},
+       "implicit, levels, ranked, chains, auto;"},
       {"title = \"nothing\"\n", ":1:1: no [[analysis]]"},
   };
   for (const auto& [text, needle] : cases) {

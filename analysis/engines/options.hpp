@@ -19,9 +19,11 @@ namespace statespace {
 // The BFS engine: the explicit Boost CSR graph, the implicit frontier search over ranks
 // (tiles:RxC), that one over MPI processes, the sorted levels of packed words
 // (analysis/engines/levels/sorted_levels.hpp), the frontier search over the rank
-// bitsets of any ranked model (analysis/engines/ranked/ranked_bfs.hpp), or the choice
-// choose_engine() (analysis/analyze.hpp) makes.
-enum class Engine { automatic, explicit_graph, implicit, mpi, levels, ranked };
+// bitsets of any ranked model (analysis/engines/ranked/ranked_bfs.hpp), the chain
+// moves of a rules file searched by single graded applications
+// (analysis/engines/levels/graded_chains.hpp), or the choice choose_engine()
+// (analysis/analyze.hpp) makes.
+enum class Engine { automatic, explicit_graph, implicit, mpi, levels, ranked, chains };
 
 // One row of the engine table: the --engine spelling (also the reports' "engine"),
 // what --help says of it, what it needs of a puzzle and what it cannot do. The
@@ -36,7 +38,7 @@ struct EngineInfo {
   bool in_manifests;        // report manifests run in one process: no MPI
 };
 
-inline constexpr std::array<EngineInfo, 6> kEngines = {{
+inline constexpr std::array<EngineInfo, 7> kEngines = {{
     {Engine::explicit_graph, "explicit", "the Boost CSR graph of every reachable position", "", "", true},
     {Engine::implicit, "implicit", "frontier search over layer bitsets of ranks (1.5 bits a position), no edges stored",
      "the tiles:RxC puzzles", "--all-pairs, --components or --lookup (they need the explicit graph)", true},
@@ -52,9 +54,16 @@ inline constexpr std::array<EngineInfo, 6> kEngines = {{
     {Engine::ranked, "ranked", "frontier search over bitsets of the rank space (3 bits a rank), no edges stored",
      "a model with a dense rank (the built-in models, graph files)",
      "--all-pairs, --components, --lookup, checkpoints or graph.dot", true},
+    {Engine::chains, "chains",
+     "chain moves by single applications in layers of equal piece count, each position with its fewest chain "
+     "moves and the cells its last ones landed on; no edge counts or distances to the goal",
+     "a rules file with moves = \"chain\" whose every single application adds the same number of pieces "
+     "(peg solitaire), its positions within 56 bits",
+     "--all-pairs, --components, --lookup, checkpoints or graph.dot", true},
     {Engine::automatic, "auto",
-     "implicit for tiles:RxC, ranked for other ranked models whose rank space fits --memory, levels where "
-     "positions fit a word, explicit where graph.dot, --all-pairs, --components or --lookup need the graph",
+     "implicit for tiles:RxC, ranked for other ranked models whose rank space fits --memory, chains for graded "
+     "chain moves, levels where positions fit a word, explicit where graph.dot, --all-pairs, --components or "
+     "--lookup need the graph",
      "", "", true},
 }};
 
@@ -66,10 +75,10 @@ constexpr const EngineInfo& engine_info(Engine e) {
   return kEngines.back();
 }
 
-// "auto", "explicit", "implicit", "mpi", "levels", "ranked": the --engine spelling and the reports' name.
+// "auto", "explicit", "implicit", "mpi", "levels", "ranked", "chains": the --engine spelling and the reports' name.
 constexpr std::string_view engine_name(Engine e) { return engine_info(e).name; }
 
-// "explicit, implicit, mpi, levels, ranked, auto", for help texts and errors.
+// "explicit, implicit, mpi, levels, ranked, chains, auto", for help texts and errors.
 inline std::string engine_names(std::string_view separator = ", ") {
   std::string out;
   for (const auto& info : kEngines) {
