@@ -61,7 +61,7 @@ struct AnalysisPlan {
   typename P::State start{};
   std::optional<typename detail::PackingOf<P>::type> packing;           // levels: the codec of start's positions
   std::optional<typename detail::WidePackingOf<P>::type> wide_packing;  // levels, 128-bit words: when packing has none
-  std::optional<CheckpointState> resumed;                               // implicit --resume: the header, checked
+  std::optional<CheckpointState> resumed;                               // implicit, ranked --resume: the header, checked
 };
 
 // One plan per model of the registry, as AnyPuzzle holds one model.
@@ -78,8 +78,8 @@ using AnyPlan = PlanOf<AnyPuzzle>::type;
 // rank bitsets fit o.memory, and the sorted-levels one for models whose positions
 // pack into a word (the graded-chain one when those are chain moves made of graded
 // single applications), unless something asked for needs the explicit graph (graph.dot
-// within o.dot_limit, --all-pairs, --components, a --lookup); checkpoints always take
-// the implicit one. A space known in advance (BoundedPuzzle, ranked models) to fit
+// within o.dot_limit, --all-pairs, --components, a --lookup); checkpoints take the
+// implicit one on tiles:RxC and the ranked one elsewhere. A space known in advance (BoundedPuzzle, ranked models) to fit
 // o.dot_limit takes the explicit engine at once; one found small only by the levels
 // run gets its graph for the picture then (run_analysis). Throws UsageError for an
 // engine the puzzle or the request does not suit (engine_info's needs and cannot)
@@ -119,7 +119,9 @@ AnalysisPlan<P> choose_engine(const P& p, const AnalyzeOptions& o) {
     const bool fits_picture = bound != 0 && bound <= o.dot_limit;
     bool ranked = false;
     if constexpr (RankedPuzzle<P>) {
-      ranked = levels && !fits_picture && ranked_engine_fits(p) && ranked_bytes(p) <= o.memory.bytes();
+      // Checkpoints outweigh the picture: a small space found so gets its graph afterwards.
+      ranked = !kTiles && !wants_graph && (checkpoints || !fits_picture) && ranked_engine_fits(p) &&
+               ranked_bytes(p) <= o.memory.bytes();
     }
     if (ranked) {
       engine = Engine::ranked;
@@ -130,9 +132,10 @@ AnalysisPlan<P> choose_engine(const P& p, const AnalyzeOptions& o) {
   plan.engine = engine;
   const EngineInfo& info = engine_info(engine);
   const std::string named = p.name() + ": --engine " + std::string(info.name);
-  // The engines without a graph or checkpoints: levels, and ranked (also over MPI).
-  const auto refuse_graph_and_checkpoints = [&] {
-    if (checkpoints) throw UsageError(p.name() + ": --checkpoint and --resume need the implicit engine (tiles:RxC)");
+  const std::string checkpoint_engines =
+      ": --checkpoint and --resume need the implicit engine (tiles:RxC) or the ranked one (--engine ranked)";
+  // The engines without a graph: levels, chains, and ranked (also over MPI).
+  const auto refuse_graph = [&] {
     if (wants_graph) {
       throw UsageError(p.name() +
                        ": --all-pairs, --components and --lookup need the explicit graph (--engine explicit)");
@@ -143,7 +146,8 @@ AnalysisPlan<P> choose_engine(const P& p, const AnalyzeOptions& o) {
       throw UsageError(named + " needs " + std::string(info.needs) +
                        ", which this puzzle is not (use --engine levels or explicit)");
     }
-    refuse_graph_and_checkpoints();
+    if (checkpoints) throw UsageError(p.name() + checkpoint_engines);
+    refuse_graph();
     return plan;
   }
   if (engine == Engine::levels) {
@@ -151,7 +155,8 @@ AnalysisPlan<P> choose_engine(const P& p, const AnalyzeOptions& o) {
       throw UsageError(named + " needs " + std::string(info.needs) +
                        ", which this puzzle's do not (use --engine explicit)");
     }
-    refuse_graph_and_checkpoints();
+    if (checkpoints) throw UsageError(p.name() + checkpoint_engines);
+    refuse_graph();
     return plan;
   }
   // On a ranked model other than tiles:RxC the MPI engine is the ranked one over
@@ -162,8 +167,14 @@ AnalysisPlan<P> choose_engine(const P& p, const AnalyzeOptions& o) {
         throw UsageError(named + " needs at most " + std::to_string(ranked_detail::kMostMoves) +
                          " moves from a position (use --engine explicit)");
       }
-      refuse_graph_and_checkpoints();
+      // The MPI processes keep no checkpoints of the ranked search.
+      if (checkpoints && engine == Engine::mpi) {
+        throw UsageError(p.name() + ": --checkpoint and --resume under --engine mpi need tiles:RxC (use --engine "
+                                    "ranked for checkpoints on one machine)");
+      }
+      refuse_graph();
       if (engine == Engine::ranked) o.memory.require(ranked_bytes(p), p.name() + ": ranked BFS");
+      if (engine == Engine::ranked && !o.resume.empty()) plan.resumed = ranked_resumed_header(p, o, plan.start);
       return plan;
     } else if (engine == Engine::ranked) {
       throw UsageError(named + " needs " + std::string(info.needs) +
@@ -186,9 +197,7 @@ AnalysisPlan<P> choose_engine(const P& p, const AnalyzeOptions& o) {
   if (implicit_family && !kTiles) {
     throw UsageError(named + " handles " + std::string(info.needs) + " only (use --engine explicit)");
   }
-  if (checkpoints && !implicit_family) {
-    throw UsageError(p.name() + ": --checkpoint and --resume need the implicit engine (--engine implicit, tiles:RxC)");
-  }
+  if (checkpoints && !implicit_family) throw UsageError(p.name() + checkpoint_engines);
   if (implicit_family && (o.all_pairs || o.components)) {
     throw UsageError(p.name() + ": --all-pairs and --components need the explicit graph (--engine explicit)");
   }
@@ -305,7 +314,7 @@ AnalysisRun<P> run_analysis(const P& p, const AnalyzeOptions& o, const AnalysisP
       break;
     case Engine::ranked:
       if constexpr (RankedPuzzle<P>) {
-        run.result = analyze_ranked(p, o, plan.start, true);
+        run.result = analyze_ranked(p, o, plan.start, true, plan.resumed);
         detail::graph_for_small_space(p, o, plan, run);
         return run;
       }

@@ -187,10 +187,10 @@ int run_analyze(const Args& args, Context& context) {
       "engine", po::value(&engine)->default_value(engine)->value_name("NAME"), engine_help().c_str());
   memory.add_to(options);
   options.add_options()("checkpoint", po::value(&o.checkpoint)->value_name("DIR"),
-                        "implicit engine: save the BFS state in DIR after each level")(
+                        "implicit and ranked engines: save the BFS state in DIR after each level")(
       "checkpoint-every", po::value(&checkpoint_every)->value_name("SECONDS"),
       "with --checkpoint: only when this long has passed since the last one (default 0: every level)")(
-      "resume", po::value(&o.resume)->value_name("DIR"), "implicit engine: continue the run checkpointed in DIR")(
+      "resume", po::value(&o.resume)->value_name("DIR"), "implicit and ranked engines: continue the run checkpointed in DIR")(
       "moves", po::value(&moves)->value_name("MOVES"),
       "sliding-block files: step, slide or path, overriding the file's moves; .tws files: the moves to use, "
       "e.g. U,F,R")("metric", po::value(&metric)->value_name("METRIC"),

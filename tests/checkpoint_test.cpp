@@ -94,7 +94,7 @@ TEST(Checkpoint, RefusesDamagedMissingAndForeignCheckpoints) {
   flip_byte(file, size - 3);  // in the tables
   expect_refusal([&] { (void)run(p, {}, dir); }, "data checksum mismatch");
   fs::copy_file(copy, file, fs::copy_options::overwrite_existing);
-  flip_byte(file, 20);  // in the puzzle name
+  flip_byte(file, 20);  // in the engine name
   expect_refusal([&] { (void)run(p, {}, dir); }, "header checksum mismatch");
   fs::copy_file(copy, file, fs::copy_options::overwrite_existing);
   {
@@ -103,7 +103,7 @@ TEST(Checkpoint, RefusesDamagedMissingAndForeignCheckpoints) {
     f.seekp(8);
     f.put(1);
   }
-  expect_refusal([&] { (void)run(p, {}, dir); }, "version 1, this build reads version 2");
+  expect_refusal([&] { (void)run(p, {}, dir); }, "version 1, this build reads version 3");
   fs::copy_file(copy, file, fs::copy_options::overwrite_existing);
   fs::resize_file(file, size - 8);
   expect_refusal([&] { (void)run(p, {}, dir); }, "truncated");
@@ -222,10 +222,14 @@ TEST(Checkpoint, KillAtAnArbitraryMomentLeavesAResumableCheckpoint) {
   expect_same_reports(resumed / "tiles-2x5", whole / "tiles-2x5");
 }
 
-TEST(Checkpoint, CliRefusesCheckpointsWithoutTheImplicitEngine) {
-  const auto r = testing::run_statespace("analyze nooff --checkpoint /tmp/x --quiet");
+TEST(Checkpoint, CliRefusesCheckpointsWithoutABitsetEngine) {
+  // Klotski's pieces pack into a word but have no dense rank: the levels engine, which keeps no checkpoints.
+  const auto r = testing::run_statespace("analyze " + std::string(STATESPACE_EXAMPLES) +
+                                         "/klotski.toml --checkpoint /tmp/x --quiet");
   EXPECT_EQ(r.exit_code, 2);
-  EXPECT_NE(r.out.find("--checkpoint and --resume need the implicit engine"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("--checkpoint and --resume need the implicit engine (tiles:RxC) or the ranked one"),
+            std::string::npos)
+      << r.out;
   const auto resume = testing::run_statespace("analyze tiles:2x3 --engine implicit --resume /nonexistent/dir --quiet");
   EXPECT_EQ(resume.exit_code, 2);
   EXPECT_NE(resume.out.find("cannot open"), std::string::npos) << resume.out;

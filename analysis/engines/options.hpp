@@ -4,6 +4,7 @@
 
 #include <array>
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -53,7 +54,7 @@ inline constexpr std::array<EngineInfo, 7> kEngines = {{
      "--all-pairs, --components, --lookup, checkpoints or graph.dot", true},
     {Engine::ranked, "ranked", "frontier search over bitsets of the rank space (3 bits a rank), no edges stored",
      "a model with a dense rank (the built-in models, graph files)",
-     "--all-pairs, --components, --lookup, checkpoints or graph.dot", true},
+     "--all-pairs, --components, --lookup or graph.dot", true},
     {Engine::chains, "chains",
      "chain moves by single applications in layers of equal piece count, each position with its fewest chain "
      "moves and the cells its last ones landed on; no edge counts or distances to the goal",
@@ -118,9 +119,10 @@ struct AnalyzeOptions {
   std::uint64_t dot_limit = 300;      // positions up to which the explicit graph is kept, for graph.dot
   bool draw_graph = true;             // graph.dot is written (analyze); report bundles draw none
   MemoryBudget memory;
-  std::string checkpoint;       // implicit engine: write its state here after each level
+  std::string checkpoint;       // implicit and ranked engines: write their state here after each level
   double checkpoint_every = 0;  // ...at most once per this many seconds
-  std::string resume;           // implicit engine: continue the run checkpointed here
+  std::string resume;           // implicit and ranked engines: continue the run checkpointed here
+  std::function<void(std::uint32_t level)> on_checkpoint;  // once each checkpoint is on disk (tests stop runs there)
   bool progress = true;
   int threads = 1;
 };

@@ -192,11 +192,14 @@ ParsedHeader decode_header(std::string_view bytes, const std::filesystem::path& 
   h.header_bytes = header_bytes;
   Cursor in(header, path);
   (void)in.get(8), (void)in.get(4), (void)in.get(4);
+  h.state.engine = in.get_string();
   h.state.puzzle = in.get_string();
+  h.state.identity = in.get_string();
   h.state.start = in.get_string();
   h.state.level = std::uint32_t(in.get(4));
   h.state.layers = in.get_list();
   h.state.edges_to_next = in.get_list();
+  h.state.level_counts = in.get_list();
   const std::uint64_t tables = in.get(4);
   if (tables > 16) bad_checkpoint(path, "implausible table count");
   for (std::uint64_t t = 0; t < tables; ++t) h.state.table_entries.push_back(in.get(8));
@@ -246,13 +249,17 @@ void write_checkpoint(const std::filesystem::path& dir, const CheckpointState& s
   std::string header(kMagic, 8);
   put(header, kCheckpointVersion, 4);
   put(header, 0, 4);  // header bytes, patched below
+  put_string(header, state.engine);
   put_string(header, state.puzzle);
+  put_string(header, state.identity);
   put_string(header, state.start);
   put(header, state.level, 4);
   put(header, state.layers.size(), 8);
   for (auto v : state.layers) put(header, v, 8);
   put(header, state.edges_to_next.size(), 8);
   for (auto v : state.edges_to_next) put(header, v, 8);
+  put(header, state.level_counts.size(), 8);
+  for (auto v : state.level_counts) put(header, v, 8);
   put(header, tables.size(), 4);
   for (const auto& t : tables) put(header, t.entries(), 8);
   put(header, table_checksum(tables), 8);
@@ -292,7 +299,15 @@ void write_checkpoint(const std::filesystem::path& dir, const CheckpointState& s
 CheckpointState read_checkpoint_header(const std::filesystem::path& dir) { return parse_header(dir).state; }
 
 void require_checkpoint_of(const CheckpointState& state, const std::filesystem::path& dir, const std::string& puzzle,
-                           const std::string& start) {
+                           const std::string& start, const std::string& engine, const std::string& identity) {
+  if (state.engine != engine) {
+    throw UsageError("checkpoint in " + dir.string() + " was written by the " + state.engine + " engine, not the " +
+                     engine + " one (pass --engine " + state.engine + ")");
+  }
+  if (state.puzzle == puzzle && state.identity != identity) {
+    throw UsageError("checkpoint in " + dir.string() + " is for " + state.puzzle + " with " + state.identity +
+                     ", not with " + identity + " (pass the same puzzle file, --moves and --metric)");
+  }
   if (state.puzzle != puzzle || state.start != start) {
     throw UsageError("checkpoint in " + dir.string() + " is for " + state.puzzle + " from \"" + state.start +
                      "\", not " + puzzle + " from \"" + start + "\" (pass the same puzzle and --from)");

@@ -1,13 +1,18 @@
-// Checkpoints of the implicit BFS: after each level the engine's whole state (the
-// last layer of each blank colour as a bitset, plus the layer and edge counts so
-// far) goes to DIR/implicit-bfs.ckpt,
-// so a killed multi-hour run continues from its last finished level.
+// Checkpoints of the bitset engines: after each level the engine's whole state goes
+// to DIR/implicit-bfs.ckpt, so a killed multi-hour run continues from its last
+// finished level. The implicit engine keeps the last layer of each blank colour, the
+// ranked engine the positions seen and its frontier; both the layer and edge counts
+// so far. One format for both, the engine named in the header, so that a resume
+// under another engine is refused rather than misread.
 //
 // File layout (little-endian): a header
 //   magic "SSPCKPT\0", u32 version, u32 header bytes,
-//   str puzzle, str start (the start position in the shared notation),
+//   str engine ("implicit", "ranked"), str puzzle, str identity (what else the
+//   engine must match: the ranked engine's rank space and moves),
+//   str start (the start position in the shared notation),
 //   u32 level (the next level to expand), u64 n + n x u64 layer sizes,
 //   u64 n + n x u64 edges between consecutive layers,
+//   u64 n + n x u64 further per-level counts of the engine's own,
 //   u32 tables + per table u64 entries, u64 data checksum, zero padding to a
 //   multiple of 8 bytes, u64 header checksum
 // (str = u32 length + bytes), then each table's words. The checksums are
@@ -30,11 +35,14 @@
 namespace statespace {
 
 struct CheckpointState {
+  std::string engine = "implicit";
   std::string puzzle;
+  std::string identity;  // empty for the implicit engine: the puzzle's name says it all
   std::string start;
   std::uint32_t level = 0;                   // the level to expand next
   std::vector<std::uint64_t> layers;         // layers[0..level]
   std::vector<std::uint64_t> edges_to_next;  // edges between layer d and d+1, d < level
+  std::vector<std::uint64_t> level_counts;   // the engine's own per-level figures
   std::vector<std::uint64_t> table_entries;  // entries of each table
 
   // Records the layer a level's expansion found and the moves to it. The graph is
@@ -46,7 +54,7 @@ struct CheckpointState {
   }
 };
 
-inline constexpr std::uint32_t kCheckpointVersion = 2;  // 1: two-bit tables
+inline constexpr std::uint32_t kCheckpointVersion = 3;  // 1: two-bit tables; 2: no engine, identity, counts
 
 // DIR/implicit-bfs.ckpt.
 std::filesystem::path checkpoint_path(const std::filesystem::path& dir);
@@ -58,10 +66,12 @@ void write_checkpoint(const std::filesystem::path& dir, const CheckpointState& s
 // checkpoint, of another version, or its header checksum does not match.
 CheckpointState read_checkpoint_header(const std::filesystem::path& dir);
 
-// Throws UsageError unless `state` (read from DIR) is a checkpoint of `puzzle` from
-// `start`: resuming another run's tables would report a wrong space.
+// Throws UsageError unless `state` (read from DIR) is a checkpoint of `engine` on
+// `puzzle` (of that `identity`) from `start`: resuming another run's tables would
+// report a wrong space.
 void require_checkpoint_of(const CheckpointState& state, const std::filesystem::path& dir, const std::string& puzzle,
-                           const std::string& start);
+                           const std::string& start, const std::string& engine = "implicit",
+                           const std::string& identity = {});
 
 // The header read_checkpoint_header finds at the start of `bytes` (`path` names the
 // file in messages); throws UsageError as it does.

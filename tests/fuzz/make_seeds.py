@@ -83,16 +83,17 @@ def from_tests(harness, files, keep):
                 write(harness, f"test-{pathlib.Path(f).stem}-{digest}", text)
 
 
-def checkpoint(puzzle, start, layers, tables):
-    """A version-2 header as write_checkpoint lays it out; the harness patches size
+def checkpoint(puzzle, start, layers, tables, engine="implicit", identity="", counts=()):
+    """A version-3 header as write_checkpoint lays it out; the harness patches size
     and checksum, so the checksum here is left zero."""
-    body = b"SSPCKPT\0" + struct.pack("<II", 2, 0)
-    for s in (puzzle, start):
+    body = b"SSPCKPT\0" + struct.pack("<II", 3, 0)
+    for s in (engine, puzzle, identity, start):
         body += struct.pack("<I", len(s)) + s.encode()
     level = len(layers) - 1
     body += struct.pack("<I", level) + struct.pack("<Q", len(layers)) + b"".join(struct.pack("<Q", v) for v in layers)
     edges = layers[1:]
     body += struct.pack("<Q", len(edges)) + b"".join(struct.pack("<Q", v) for v in edges)
+    body += struct.pack("<Q", len(counts)) + b"".join(struct.pack("<Q", v) for v in counts)
     body += struct.pack("<I", len(tables)) + b"".join(struct.pack("<Q", v) for v in tables) + struct.pack("<Q", 0)
     body += b"\0" * (-len(body) % 8)
     size = len(body) + 8
@@ -112,6 +113,9 @@ def main():
     write("checkpoint", "tiles-2x3-level3", checkpoint("tiles:2x3", "1 2 3 / 4 5 _", [1, 2, 3, 6], [360, 360]))
     write("checkpoint", "tiles-4x4-level1", checkpoint("tiles:4x4", "1 2 3 4 / 5 6 7 8 / 9 10 11 12 / 13 14 15 _",
                                                        [1, 2], [2615348736000, 2615348736000]))
+    write("checkpoint", "ranked-cube2-level2", checkpoint("cube2", "UFR: 0 1 2 3 4 5 6", [1, 9, 54], [3674160, 3674160],
+                                                          "ranked", "3674160 ranks, 9 moves, moves 0123456789abcdef",
+                                                          [9, 0, 81, 0]))
 
 
 if __name__ == "__main__":

@@ -11,6 +11,7 @@ ImplicitOptions implicit_options(const AnalyzeOptions& o) {
   io.checkpoint = o.checkpoint.empty() ? o.resume : o.checkpoint;
   io.resume = o.resume;
   io.checkpoint_every = o.checkpoint_every;
+  io.on_checkpoint = o.on_checkpoint;
   return io;
 }
 

@@ -28,6 +28,7 @@
 #include "analysis/engines/explicit/goal_view.hpp"
 #include "analysis/engines/options.hpp"
 #include "analysis/engines/ranked/ranked_bfs.hpp"
+#include "analysis/engines/ranked/ranked_checkpoint.hpp"
 #include "analysis/engines/result.hpp"
 #include "analysis/runtime/memory.hpp"
 #include "analysis/runtime/progress.hpp"
@@ -56,19 +57,6 @@ bool ranked_engine_fits(const P& p) {
 
 namespace ranked_detail {
 
-// f(rank) for each successor of rank r: the model's own rank moves, or a round trip
-// through its positions.
-template <RankedPuzzle P>
-auto forward_moves(const P& p) {
-  return [&p](std::uint64_t r, const auto& f) {
-    if constexpr (RankSuccessorPuzzle<P>) {
-      p.for_each_successor_rank(r, f);
-    } else {
-      p.for_each_successor(p.unrank(r), [&](const typename P::State& t) { f(p.rank(t)); });
-    }
-  };
-}
-
 // Whether s is a goal position: the file's goal predicate when it has one, else the
 // model's goal position.
 template <RankedPuzzle P>
@@ -94,8 +82,8 @@ GoalView ranked_goal_view(const P& p, Layers& tables, std::uint64_t reachable, s
   }
   Progress clock(p.name() + " goal view", progress);
   const RankedSearch from_goals =
-      ranked_search(tables, view.reached, p.max_moves(), expand_rank, &clock, [&](unsigned depth) {
-        if (!view.shortest && tables.in_frontier(start)) view.shortest = depth;
+      ranked_search(tables, view.reached, p.max_moves(), expand_rank, &clock, [&](const RankedSearch& s) {
+        if (!view.shortest && tables.in_frontier(start)) view.shortest = unsigned(s.layers.size() - 1);
       });
   view.layers = from_goals.layers;
   for (const std::uint64_t r : tables.frontier_ranks()) view.hardest.push_back(p.format(p.unrank(r)));
@@ -108,17 +96,40 @@ GoalView ranked_goal_view(const P& p, Layers& tables, std::uint64_t reachable, s
 // Fills everything but the run facts (threads, seconds, peak bytes), from `start`,
 // over `tables` (RankedLayers over the whole rank space, or an MPI process's part:
 // distributed/ranked_mpi.hpp, where only rank 0 receives the positions it formats).
+// The forward search resumes and writes the checkpoints `ck` names (one process only).
 template <RankedPuzzle P, class Layers>
 AnalysisResult analyze_ranked_on(const P& p, const AnalyzeOptions& o, const typename P::State& start, Layers& tables,
-                                 Engine engine) {
+                                 Engine engine, const RankedCheckpoints& ck = {}) {
   const bool directed = is_directed(p);
   const auto forward = ranked_detail::forward_moves(p);
   const std::uint64_t start_rank = p.rank(start);
-  if (tables.owns(start_rank)) tables.seed(start_rank);
   RankedSearch search;
   {
     Progress progress(p.name() + " ranked bfs", o.progress);
-    search = ranked_search(tables, 1, p.max_moves(), forward, &progress, [](unsigned) {});
+    if constexpr (requires { tables.state_tables(); }) {
+      if (ck.resumed || !ck.write_to.empty()) {
+        CheckpointState base;
+        if (ck.resumed) {
+          read_checkpoint_tables(ck.resume_from, tables.state_tables());
+          base = *ck.resumed;
+          search = resumed_search(base);
+          progress.note("resumed at level " + std::to_string(base.level) + " from " + ck.resume_from.string());
+        } else {
+          tables.seed(start_rank);
+          search.layers = {1};
+          base.puzzle = p.name();
+          base.identity = ranked_identity(p);
+          base.start = p.format(start);
+        }
+        RankedCheckpointWriter writer(ck, std::move(base), tables.state_tables(), progress);
+        search = ranked_search(tables, std::move(search), p.max_moves(), forward, &progress,
+                               [&](const RankedSearch& s) { writer.level(s); });
+      }
+    }
+    if (search.layers.empty()) {
+      if (tables.owns(start_rank)) tables.seed(start_rank);
+      search = ranked_search(tables, 1, p.max_moves(), forward, &progress, [](const RankedSearch&) {});
+    }
   }
   AnalysisResult r;
   r.puzzle = p.name();
@@ -168,18 +179,21 @@ AnalysisResult analyze_ranked_on(const P& p, const AnalyzeOptions& o, const type
   return r;
 }
 
-// The analysis on this process's threads. The memory need (ranked_bytes) is checked
-// here unless `memory_checked`.
+// The analysis on this process's threads, with o's checkpoints. The memory need
+// (ranked_bytes) is checked here unless `memory_checked`, and a resumed
+// checkpoint's header unless given (`resumed`, as choose_engine read it).
 template <RankedPuzzle P>
 AnalysisResult analyze_ranked(const P& p, const AnalyzeOptions& o, const typename P::State& start,
-                              bool memory_checked = false) {
+                              bool memory_checked = false, std::optional<CheckpointState> resumed = {}) {
   if (!ranked_engine_fits(p)) {
     throw UsageError(p.name() + ": --engine ranked needs at most " + std::to_string(ranked_detail::kMostMoves) +
                      " moves from a position (use --engine explicit)");
   }
+  if (!o.resume.empty() && !resumed) resumed = ranked_resumed_header(p, o, start);
   if (!memory_checked) o.memory.require(ranked_bytes(p), p.name() + ": ranked BFS");
+  const RankedCheckpoints ck = RankedCheckpoints::from(o, std::move(resumed));
   RankedLayers tables(p.rank_space());
-  return analyze_ranked_on(p, o, start, tables, Engine::ranked);
+  return analyze_ranked_on(p, o, start, tables, Engine::ranked, ck);
 }
 
 // The same from o's start.

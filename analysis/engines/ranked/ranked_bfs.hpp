@@ -30,6 +30,7 @@
 #include <tbb/parallel_reduce.h>
 
 #include <algorithm>
+#include <array>
 #include <atomic>
 #include <bit>
 #include <cstdint>
@@ -134,10 +135,9 @@ class RankedLayers {
   explicit RankedLayers(std::uint64_t space, std::uint64_t first = 0, Marks marks = Marks::cheaper)
       : space_(space),
         first_(first),
-        seen_(space),
-        frontier_(space),
+        kept_{BitTable(space), BitTable(space)},
         next_(space),
-        words_(seen_.word_count()),
+        words_(next_.word_count()),
         marks_(marks) {}
 
   // Bytes of the three bitsets and of the queues a run on `threads` threads takes,
@@ -151,14 +151,14 @@ class RankedLayers {
 
   [[nodiscard]] bool owns(std::uint64_t r) const { return r >= first_ && r - first_ < space_; }
   [[nodiscard]] bool in_frontier(std::uint64_t r) const {
-    return owns(r) && (frontier_.words()[(r - first_) >> 6] & ranked_detail::bit(r - first_));
+    return owns(r) && (kept_[kFrontier].words()[(r - first_) >> 6] & ranked_detail::bit(r - first_));
   }
 
   // Marks r (owned) as found and in the current frontier (the sources of level 0).
   void seed(std::uint64_t r) {
     r -= first_;
-    seen_.words()[r >> 6] |= ranked_detail::bit(r);
-    frontier_.words()[r >> 6] |= ranked_detail::bit(r);
+    kept_[kSeen].words()[r >> 6] |= ranked_detail::bit(r);
+    kept_[kFrontier].words()[r >> 6] |= ranked_detail::bit(r);
   }
 
   // Expands the frontier (level `depth`, of `size` positions): returns its moves and
@@ -185,7 +185,7 @@ class RankedLayers {
   // The ranks set in the frontier, ascending.
   [[nodiscard]] std::vector<std::uint64_t> frontier_ranks() const {
     std::vector<std::uint64_t> out;
-    const std::uint64_t* f = frontier_.words();
+    const std::uint64_t* f = kept_[kFrontier].words();
     for (std::uint64_t w = 0; w < words_; ++w) {
       for (std::uint64_t hit = f[w]; hit; hit &= hit - 1) {
         out.push_back(first_ + w * 64 + unsigned(std::countr_zero(hit)));
@@ -200,8 +200,8 @@ class RankedLayers {
   // leaves the positions found. Returns the goals' count.
   template <class IsGoal>
   std::uint64_t restart_from(const IsGoal& is_goal) {
-    std::uint64_t* const seen = seen_.words();
-    std::uint64_t* const frontier = frontier_.words();
+    std::uint64_t* const seen = kept_[kSeen].words();
+    std::uint64_t* const frontier = kept_[kFrontier].words();
     std::uint64_t* const next = next_.words();
     return tbb::parallel_reduce(
         tbb::blocked_range<std::uint64_t>(0, words_, 1 << 10), std::uint64_t{0},
@@ -227,7 +227,7 @@ class RankedLayers {
   // frontier's bitset, cleared, takes the next level's marks. Two steps, since an
   // MPI process advances whenever any process found positions.
   std::uint64_t settle() {
-    std::uint64_t* const seen = seen_.words();
+    std::uint64_t* const seen = kept_[kSeen].words();
     std::uint64_t* const next = next_.words();
     return tbb::parallel_reduce(
         tbb::blocked_range<std::uint64_t>(0, words_, 1 << 14), std::uint64_t{0},
@@ -245,7 +245,7 @@ class RankedLayers {
   // settle() for a level whose lanes marked their own copies of `next`: the copies
   // join `next` and are left clear for the next such level.
   std::uint64_t settle_lanes() {
-    std::uint64_t* const seen = seen_.words();
+    std::uint64_t* const seen = kept_[kSeen].words();
     std::uint64_t* const next = next_.words();
     std::vector<std::uint64_t*> lanes;
     for (BitTable& l : lane_marks_) lanes.push_back(l.words());  // all clear but those of this level's lanes
@@ -266,21 +266,24 @@ class RankedLayers {
     return found;
   }
   void advance() {
-    std::swap(frontier_, next_);
+    std::swap(kept_[kFrontier], next_);
     std::uint64_t* const old = next_.words();
     tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, words_, 1 << 14),
                       [&](const auto& range) { std::fill(old + range.begin(), old + range.end(), std::uint64_t{0}); });
   }
 
-  [[nodiscard]] const std::uint64_t* frontier_words() const { return frontier_.words(); }
+  [[nodiscard]] const std::uint64_t* frontier_words() const { return kept_[kFrontier].words(); }
+  // The positions seen and the frontier, between levels: what a checkpoint saves
+  // and a resumed run reads back.
+  [[nodiscard]] std::span<BitTable> state_tables() { return kept_; }
   [[nodiscard]] std::uint64_t word_count() const { return words_; }
 
   // Marks `offsets` of the slice starting at rank `base` (owned), successors of
   // the frontier made elsewhere: each is classified here, where its bits are, as
   // classify() does at the source. Self-loops never come here.
   void mark_arrived(std::uint64_t base, std::span<const std::uint32_t> offsets, RankedLevelMoves& c) {
-    const std::uint64_t* const frontier = frontier_.words();
-    const std::uint64_t* const seen = seen_.words();
+    const std::uint64_t* const frontier = kept_[kFrontier].words();
+    const std::uint64_t* const seen = kept_[kSeen].words();
     std::uint64_t* const next = next_.words();
     for (const std::uint32_t o : offsets) {
       const std::uint64_t t = base - first_ + o, w = t >> 6, b = ranked_detail::bit(t);
@@ -325,8 +328,8 @@ class RankedLayers {
   template <class Expand>
   RankedLevelMoves serial_level(const Expand& expand_rank) {
     RankedLevelMoves c;
-    const std::uint64_t* const frontier = frontier_.words();
-    const std::uint64_t* const seen = seen_.words();
+    const std::uint64_t* const frontier = kept_[kFrontier].words();
+    const std::uint64_t* const seen = kept_[kSeen].words();
     std::uint64_t* const next = next_.words();
     scan_words(0, words_, frontier, seen, next, expand_rank, c);
     return c;
@@ -357,8 +360,8 @@ class RankedLayers {
   RankedLevelMoves private_level(unsigned threads, const Expand& expand_rank) {
     using namespace ranked_detail;
     while (lane_marks_.size() + 1 < threads) lane_marks_.emplace_back(space_);
-    const std::uint64_t* const frontier = frontier_.words();
-    const std::uint64_t* const seen = seen_.words();
+    const std::uint64_t* const frontier = kept_[kFrontier].words();
+    const std::uint64_t* const seen = kept_[kSeen].words();
     std::vector<RankedLevelMoves> counts(threads);
     std::atomic<std::uint64_t> taken{0};
     tbb::parallel_for(
@@ -404,8 +407,8 @@ class RankedLayers {
       cursors[c].word = chunks.begin(c) / 64;
       cursors[c].end = (chunks.end(c) + 63) / 64;
     }
-    const std::uint64_t* const frontier = frontier_.words();
-    const std::uint64_t* const seen = seen_.words();
+    const std::uint64_t* const frontier = kept_[kFrontier].words();
+    const std::uint64_t* const seen = kept_[kSeen].words();
     // Each call expands whole ranks while their successors surely fit the step, and
     // at least one, so a call queues at most `step` offsets.
     const std::size_t per_call = step - std::size_t(std::max(moves, 1));
@@ -449,7 +452,11 @@ class RankedLayers {
   }
 
   std::uint64_t space_, first_;
-  BitTable seen_, frontier_, next_;
+  // seen and the frontier: between levels, the whole state of the search (`next`
+  // is clear), what a checkpoint keeps.
+  static constexpr std::size_t kSeen = 0, kFrontier = 1;
+  std::array<BitTable, 2> kept_;
+  BitTable next_;
   std::uint64_t words_;
   Marks marks_;
   std::vector<SliceQueues> lanes_;    // kept across levels: their pools are mapped once
@@ -468,28 +475,36 @@ struct RankedSearch {
   }
 };
 
-// Runs the levels from the frontier the tables hold (`sources` positions at level
-// 0) until none is found; the tables' frontier then holds the last level. `Layers`
-// is RankedLayers, or its MPI version (distributed/ranked_mpi.hpp): expand() gives
-// the level's moves and the next level's size over all processes.
-// on_level(depth) is called after each level is complete, with it as the frontier.
+// Runs the levels from the frontier the tables hold, the last level of `s` (a new
+// search's level 0, or the levels a checkpoint kept), until none is found; the
+// tables' frontier then holds the last level. `Layers` is RankedLayers, or its MPI
+// version (distributed/ranked_mpi.hpp): expand() gives the level's moves and the
+// next level's size over all processes. on_level(s) is called with the search so
+// far at the start and after each level, its last level then the frontier.
 template <class Layers, class Expand, class OnLevel>
-RankedSearch ranked_search(Layers& tables, std::uint64_t sources, int moves, const Expand& expand_rank,
-                           Progress* progress, const OnLevel& on_level) {
-  RankedSearch s;
-  s.layers.push_back(sources);
-  std::uint64_t total = sources;
-  on_level(0u);
+RankedSearch ranked_search(Layers& tables, RankedSearch s, int moves, const Expand& expand_rank, Progress* progress,
+                           const OnLevel& on_level) {
+  std::uint64_t total = s.states();
+  on_level(std::as_const(s));
   while (true) {
     std::uint64_t found = 0;
     s.moves.push_back(tables.expand(s.layers.back(), moves, expand_rank, found));
     if (found == 0) break;
     s.layers.push_back(found);
     total += found;
-    on_level(unsigned(s.layers.size() - 1));
+    on_level(std::as_const(s));
     if (progress) progress->level(unsigned(s.layers.size() - 1), found, total);
   }
   return s;
+}
+
+// A new search from the `sources` positions the tables' frontier holds.
+template <class Layers, class Expand, class OnLevel>
+RankedSearch ranked_search(Layers& tables, std::uint64_t sources, int moves, const Expand& expand_rank,
+                           Progress* progress, const OnLevel& on_level) {
+  RankedSearch s;
+  s.layers.push_back(sources);
+  return ranked_search(tables, std::move(s), moves, expand_rank, progress, on_level);
 }
 
 }  // namespace statespace
