@@ -15,18 +15,18 @@
 
 #include "analysis/analyze.hpp"
 
-// Every model: the explicit engine, the pipeline without the MPI engines (the one
-// tests and report manifests run), and the explicit enumeration alone.
-#define STATESPACE_EVERY_MODEL_INSTANCES(EXTERN, P)                                                                 \
-  EXTERN template AnalysisRun<P> analyze_explicit(const P&, const AnalyzeOptions&, const P::State&, bool);          \
-  EXTERN template AnalysisRun<P> analyze_explicit(const P&, const AnalyzeOptions&);                                 \
-  EXTERN template ExplicitSpace<P> enumerate_explicit(const P&, const P::State&, const MemoryBudget&, Progress*,     \
-                                                      LookupKind, LookupStats*, BfsResult*);                        \
+// Every model: the explicit engine, the pipeline without the MPI engines (as the
+// tests call it), and the explicit enumeration alone.
+#define STATESPACE_EVERY_MODEL_INSTANCES(EXTERN, P)                                                               \
+  EXTERN template AnalysisRun<P> analyze_explicit(const P&, const AnalyzeOptions&, const P::State&, bool);        \
+  EXTERN template AnalysisRun<P> analyze_explicit(const P&, const AnalyzeOptions&);                               \
+  EXTERN template ExplicitSpace<P> enumerate_explicit(const P&, const P::State&, const MemoryBudget&, Progress*,  \
+                                                      LookupKind, LookupStats*, BfsResult*);                      \
   EXTERN template AnalysisRun<P> run_analysis(const P&, const AnalyzeOptions&, const AnalysisPlan<P>&, MpiEngine, \
                                               const NoRankedMpi&)
 
 // RankedPuzzle models: the ranked engine.
-#define STATESPACE_RANKED_MODEL_INSTANCES(EXTERN, P)                                                   \
+#define STATESPACE_RANKED_MODEL_INSTANCES(EXTERN, P)                                                     \
   EXTERN template AnalysisResult analyze_ranked(const P&, const AnalyzeOptions&, const P::State&, bool); \
   EXTERN template AnalysisResult analyze_ranked(const P&, const AnalyzeOptions&)
 
