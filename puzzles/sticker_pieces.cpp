@@ -285,25 +285,24 @@ PieceDefinition generator_definition(const CellPermutation& p, const StickerPiec
   PieceDefinition d = g.definition();
   if (p.metric() == "given") return d;
   d.moves.clear();
-  // A move is a power of an earlier one exactly when the metric added it: every
-  // generator comes before its own powers, and two generators are never one's power
-  // of the other (the file refuses equal moves).
+  // The metric follows each generator g with the moves it adds, and a file whose
+  // added moves repeat a move is refused: all-powers adds g^2 .. g^(order-1), quarter
+  // adds g^-1 when the order is above 2.
   using From = std::array<std::uint8_t, CellState::kMaxCells>;
   const auto n = std::size_t(p.cells());
-  const auto same = [&](const From& a, const From& b) { return std::equal(a.begin(), a.begin() + long(n), b.begin()); };
-  From id{};
-  for (std::size_t i = 0; i < n; ++i) id[i] = std::uint8_t(i);
-  std::vector<From> powers;
-  for (std::size_t k = 0; k < p.moves().size(); ++k) {
+  for (std::size_t k = 0; k < p.moves().size();) {
     const From& m = p.moves()[k].from;
-    if (std::any_of(powers.begin(), powers.end(), [&](const From& q) { return same(q, m); })) continue;
-    d.moves.push_back(g.definition().moves[k]);
-    for (From q = m; !same(q, id);) {
-      powers.push_back(q);
+    std::size_t order = 1;
+    for (From q = m;; ++order) {
+      bool id = true;
+      for (std::size_t i = 0; i < n && id; ++i) id = q[i] == i;
+      if (id) break;
       From next{};
       for (std::size_t i = 0; i < n; ++i) next[i] = q[m[i]];
       q = next;
     }
+    d.moves.push_back(g.definition().moves[k]);
+    k += 1 + (p.metric() == "quarter" ? (order > 2 ? 1 : 0) : order - 2);
   }
   return d;
 }

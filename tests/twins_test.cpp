@@ -189,10 +189,30 @@ TEST(Twins, SetsKeyNamesThePieces) {
                            "3\nEnd\n\nMove Y\nPIECES\n2 1 3 4\nEnd\n"),
             std::string::npos)
       << r.std_out;
-  const auto cube2 = run_statespace("convert " + example("cube2-quarter", ".toml"));
-  ASSERT_EQ(cube2.exit_code, 0) << cube2.std_err;
-  EXPECT_NE(cube2.std_out.find("analyze this file with --metric quarter"), std::string::npos) << cube2.std_out;
-  EXPECT_NE(cube2.std_out.find("Set CORNERS 7 3\n"), std::string::npos) << cube2.std_out;
+}
+
+// A file in the quarter metric converts to its generators, which --metric quarter
+// expands again into the file's moves: the same CSV bytes.
+TEST(Twins, QuarterMetricFileConvertsToItsGenerators) {
+  const auto dir = fresh_dir("twins-quarter");
+  const std::string toml = example("cube2-quarter", ".toml"), tws = (dir / "cube2-quarter.tws").string();
+  auto r = run_statespace("convert " + toml + " --out " + tws);
+  ASSERT_EQ(r.exit_code, 0) << r.std_err;
+  const std::string text = read_file(tws);
+  EXPECT_NE(text.find("analyze this file with --metric quarter"), std::string::npos) << text;
+  EXPECT_NE(text.find("\nSet CORNERS 7 3\n"), std::string::npos) << text;
+  std::string moves;
+  for (auto at = text.find("\nMove "); at != std::string::npos; at = text.find("\nMove ", at + 1)) {
+    moves += text.substr(at + 6, text.find('\n', at + 1) - at - 6) + " ";
+  }
+  EXPECT_EQ(moves, "F R U ");
+  ASSERT_EQ(run_statespace("analyze " + toml + " --quiet --out " + (dir / "toml").string()).exit_code, 0);
+  r = run_statespace("analyze " + tws + " --metric quarter --quiet --out " + (dir / "tws").string());
+  ASSERT_EQ(r.exit_code, 0) << r.std_err;
+  for (const char* file : {"distribution.csv", "farthest.csv"}) {
+    EXPECT_EQ(read_file(dir / "toml/cube2-quarter" / file), read_file(dir / "tws/cube2-quarter" / file)) << file;
+  }
+  EXPECT_NE(read_file(dir / "tws/cube2-quarter/distribution.csv").find("\n14,276,3674160\n"), std::string::npos);
 }
 
 // Every refusal of convert and of the sets key: one line, exit code 2.
@@ -214,7 +234,8 @@ TEST(Twins, RefusalsInOneLine) {
   };
   for (const auto& [text, message] : cases) {
     const auto file = testing::write_file(dir / "t.toml", text);
-    for (const std::string& command : {"analyze --quiet --out " + (dir / "out").string() + " ", std::string("convert ")}) {
+    for (const std::string& command :
+         {"analyze --quiet --out " + (dir / "out").string() + " ", std::string("convert ")}) {
       const auto r = run_statespace(command + file.string());
       EXPECT_EQ(r.exit_code, 2) << text << r.out;
       EXPECT_NE(r.std_err.find(message), std::string::npos) << text << "\n" << r.std_err;
