@@ -32,15 +32,7 @@ void PatternSearch::pull_slice(unsigned level, unsigned s) {
   const unsigned parity = (level + 1) % 2;
   std::vector<std::uint64_t>& skip = skip_[parity];
   Cursor c;
-  const std::uint64_t end = slices_.end(s);
-  for (std::uint64_t p = slices_.begin(s); p < end; ++p) {
-    const std::uint64_t w = ~skip[p / 64] >> (p % 64);
-    if (w == 0) {
-      p |= 63;
-      continue;
-    }
-    p += std::uint64_t(std::countr_zero(w));
-    if (p >= end) break;
+  for_each_marked<false>(skip, slices_.begin(s), slices_.end(s), [&](std::uint64_t p) {
     seek(c, p);
     const Unranked& u = c.u;
     const std::uint32_t free = regions_.all() & ~u.occupied;
@@ -50,11 +42,11 @@ void PatternSearch::pull_slice(unsigned level, unsigned s) {
     if (seen == present) {
       skip_[0][p / 64] |= bit;
       skip_[1][p / 64] |= bit;
-      continue;
+      return false;
     }
     if (unsigned(u.base) % 2 != parity) {
       skip[p / 64] |= bit;
-      continue;
+      return false;
     }
     std::uint32_t found = 0;
     for (std::uint32_t names = present & ~seen; names; names &= names - 1) {
@@ -69,7 +61,7 @@ void PatternSearch::pull_slice(unsigned level, unsigned s) {
       });
       if (reached) found |= 1u << name;
     }
-    if (found == 0) continue;
+    if (found == 0) return false;
     for (std::uint32_t f = found; f; f &= f - 1) {
       const std::uint64_t e = p * names_ + unsigned(std::countr_zero(f));
       std::atomic_ref<std::uint64_t> word(seen_[e / 64]);
@@ -81,7 +73,8 @@ void PatternSearch::pull_slice(unsigned level, unsigned s) {
       skip_[1][p / 64] |= bit;
     }
     if (seen == 0) reach_placement(o, p, unsigned(int(level + 1) - u.base) / 2, level);
-  }
+    return false;
+  });
 }
 
 }  // namespace statespace::pdb_search

@@ -27,19 +27,12 @@ std::uint64_t PatternSearch::expand(unsigned level) {
 // states seen already. None of this level's new states can be among them, since a
 // placement's states all lie at levels of one parity (that of its Manhattan
 // distance), and so no frontier placement gains a region in this level.
-bool PatternSearch::scan(unsigned level, std::uint64_t& cursor, std::uint64_t end, SliceQueues& out, std::size_t limit) {
+bool PatternSearch::scan(unsigned level, std::uint64_t& cursor, std::uint64_t end, SliceQueues& out,
+                         std::size_t limit) {
   std::size_t held = out.size();
-  std::uint64_t p = cursor;
   Cursor c;
   const int next_level = int(level) + 1;
-  while (p < end) {
-    const std::uint64_t w = front_[p / 64] >> (p % 64);
-    if (w == 0) {
-      p = (p | 63) + 1;
-      continue;
-    }
-    p += std::uint64_t(std::countr_zero(w));
-    if (p >= end) break;
+  cursor = for_each_marked<true>(front_, cursor, end, [&](std::uint64_t p) {
     seek(c, p);
     const Unranked& u = c.u;
     const std::uint32_t free = regions_.all() & ~u.occupied;
@@ -58,14 +51,9 @@ bool PatternSearch::scan(unsigned level, std::uint64_t& cursor, std::uint64_t en
       ++held;
       return false;
     });
-    ++p;
-    if (held >= limit) {
-      cursor = p;
-      return p >= end;
-    }
-  }
-  cursor = end;
-  return true;
+    return held >= limit;
+  });
+  return cursor >= end;
 }
 
 // Marks the targets queued to slice s: a state not seen yet joins the next level,

@@ -1,4 +1,6 @@
 // The pattern search's setup and level loop (analysis/solvers/pdb_search.hpp).
+#include "analysis/solvers/pdb_search.hpp"
+
 #include <tbb/parallel_for.h>
 
 #include <algorithm>
@@ -7,7 +9,6 @@
 
 #include "analysis/engines/implicit/level_bits.hpp"
 #include "analysis/runtime/threads.hpp"
-#include "analysis/solvers/pdb_search.hpp"
 
 namespace statespace {
 
@@ -54,8 +55,7 @@ PatternSearch::PatternSearch(const Tiles& t, const std::vector<int>& tiles)
   const unsigned threads = worker_threads();
   slices_ = SlicePartition(
       entries_,
-      std::max<std::uint64_t>(std::uint64_t(kSlicesPerThread) * threads, (entries_ + kMostSlice - 1) / kMostSlice),
-      64);
+      std::max<std::uint64_t>(std::uint64_t(kSlicesPerThread) * threads, (entries_ + kMostSlice - 1) / kMostSlice), 64);
   chunks_ = SlicePartition(entries_, std::uint64_t(kChunksPerThread) * threads, 64);
   for (unsigned s = 0; s < threads; ++s) {
     lanes_.emplace_back(slices_.count(), round_capacity(threads, kRoundBudget) + kPlacementOvershoot,
@@ -94,8 +94,7 @@ void PatternSearch::run(const std::vector<int>& tiles, const std::string& name, 
   bool pulling = false;
   const std::uint64_t bytes = pattern_build_bytes_for(n_, k_);
   for (unsigned level = 0;; ++level) {
-    if (level + 1 > kMostValue)
-      throw std::length_error(name + ": pattern depth exceeds " + std::to_string(kMostValue));
+    if (level + 1 > kMostValue) throw std::length_error(name + ": pattern depth exceeds " + std::to_string(kMostValue));
     if (!pulling && pull_now(level, previous, last)) {
       pulling = true;
       // The forward phase's bitsets become the backward phase's.

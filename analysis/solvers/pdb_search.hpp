@@ -168,8 +168,7 @@ class PatternSearch {
       for (int i = k_ - 1; i >= 0; --i) {
         const auto d = std::uint64_t(n_ - i);
         const std::uint64_t next =
-            small_ ? std::uint64_t((static_cast<unsigned __int128>(q) * magic_[std::size_t(i)]) >> kMagicShift)
-                   : q / d;
+            small_ ? std::uint64_t((static_cast<unsigned __int128>(q) * magic_[std::size_t(i)]) >> kMagicShift) : q / d;
         digit[std::size_t(i)] = unsigned(q - next * d);
         q = next;
       }
@@ -226,6 +225,25 @@ class PatternSearch {
     }
   }
 
+  // Calls f(p) for each p in [begin, end) whose bit in `bits` is `kSet`, in order,
+  // until f returns true (f may set bits of p's word); returns the rank after the
+  // last one visited then, else `end`.
+  template <bool kSet, class F>
+  static std::uint64_t for_each_marked(const std::vector<std::uint64_t>& bits, std::uint64_t begin, std::uint64_t end,
+                                       F&& f) {
+    for (std::uint64_t p = begin; p < end;) {
+      const std::uint64_t w = (kSet ? bits[p / 64] : ~bits[p / 64]) >> (p % 64);
+      if (w == 0) {
+        p = (p | 63) + 1;
+        continue;
+      }
+      p += std::uint64_t(std::countr_zero(w));
+      if (p >= end) break;
+      if (f(p++)) return p;
+    }
+    return end;
+  }
+
   // The names of the regions of placement p seen so far, as bits.
   [[nodiscard]] std::uint32_t seen_names(std::uint64_t p) const {
     const std::uint64_t e = p * names_;
@@ -275,9 +293,9 @@ class PatternSearch {
   std::uint64_t names_;  // region names per placement: its free cells
   std::uint64_t entries_;
   std::array<std::uint8_t, Board::kMaxCells * Board::kMaxCells> manhattan_;
-  std::vector<std::uint64_t> seen_;   // [placement * names + name]
-  std::vector<std::uint64_t> front_;  // placements with a state in the level expanded
-  std::vector<std::uint64_t> next_;   // placements with a state in the level found
+  std::vector<std::uint64_t> seen_;                 // [placement * names + name]
+  std::vector<std::uint64_t> front_;                // placements with a state in the level expanded
+  std::vector<std::uint64_t> next_;                 // placements with a state in the level found
   std::array<std::vector<std::uint64_t>, 2> skip_;  // backwards, by parity: placements not to visit
   std::vector<std::uint8_t> packed_;
   std::vector<std::uint8_t> select_;  // [free * 16 + j]: the j-th cell of `free`
