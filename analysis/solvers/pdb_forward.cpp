@@ -1,0 +1,97 @@
+// The forward phase of the pattern search (analysis/solvers/pdb_search.hpp): the
+// frontier's successors queued to their slices' owners, who mark them.
+#include <algorithm>
+
+#include "analysis/solvers/pdb_search.hpp"
+
+namespace statespace::pdb_search {
+
+std::uint64_t PatternSearch::expand(unsigned level) {
+  std::vector<std::uint64_t> cursors(chunks_.count());
+  for (unsigned c = 0; c < chunks_.count(); ++c) cursors[c] = chunks_.begin(c);
+  for (auto& o : owned_) o.added = 0;
+  run_rounds(
+      chunks_.count(), slices_.count(), lanes_, kRoundBudget,
+      [&](unsigned c, SliceQueues& out, std::size_t limit) {
+        return scan(level, cursors[c], chunks_.end(c), out, limit);
+      },
+      [&](unsigned s, std::span<const std::uint32_t> targets) { apply(level, s, targets); });
+  std::uint64_t added = 0;
+  for (const auto& o : owned_) added += o.added;
+  return added;
+}
+
+// Expands the frontier placements from `cursor` up to `end`, queueing their
+// successors, until `out` holds `limit` targets; true when it reached `end`. Every
+// region seen of a frontier placement is expanded: those of earlier levels give
+// states seen already. None of this level's new states can be among them, since a
+// placement's states all lie at levels of one parity (that of its Manhattan
+// distance), and so no frontier placement gains a region in this level.
+bool PatternSearch::scan(unsigned level, std::uint64_t& cursor, std::uint64_t end, SliceQueues& out,
+                         std::size_t limit) {
+  std::size_t held = out.size();
+  Cursor c;
+  const int next_level = int(level) + 1;
+  cursor = for_each_marked<true>(front_, cursor, end, [&](std::uint64_t p) {
+    seek(c, p);
+    const Unranked& u = c.u;
+    const std::uint32_t free = regions_.all() & ~u.occupied;
+    const std::uint32_t seen = seen_names(p);
+    std::uint32_t reach = free;  // the cells of every region expanded
+    if (seen != regions_.present(free)) {
+      reach = 0;
+      for (std::uint32_t names = seen; names; names &= names - 1) {
+        reach |= regions_.region(free, unsigned(std::countr_zero(names)));
+      }
+    }
+    for_each_move(p, c.cells.data(), u, reach, [&](std::uint64_t r, unsigned name, int manhattan) {
+      const int excess = (next_level - manhattan) / 2;
+      out.push(slices_.owner(r), std::uint32_t(slices_.within(r) << kOffsetShift) |
+                                     std::uint32_t(std::clamp(excess, 0, 31) << kNameBits) | name);
+      ++held;
+      return false;
+    });
+    return held >= limit;
+  });
+  return cursor >= end;
+}
+
+// Marks the targets queued to slice s: a state not seen yet joins the next level,
+// and a placement reached for the first time gets its value.
+void PatternSearch::apply(unsigned level, unsigned s, std::span<const std::uint32_t> targets) {
+  const std::uint64_t first = slices_.begin(s);
+  Owned& o = owned_[s];
+  std::uint64_t added = 0;
+  // Targets land anywhere in the slice: each one's seen bit is fetched kAhead
+  // targets before it is tested, and once that bit has arrived, half way, a target
+  // not seen yet has the words it will write fetched too.
+  constexpr std::size_t kAhead = 16;
+  for (std::size_t i = 0; i < targets.size(); ++i) {
+    if (i + kAhead < targets.size()) {
+      const std::uint64_t ahead = (first + (targets[i + kAhead] >> kOffsetShift)) * names_;
+      __builtin_prefetch(seen_.data() + ahead / 64, 1);
+    }
+    if (i + kAhead / 2 < targets.size()) {
+      const std::uint32_t t = targets[i + kAhead / 2];
+      const std::uint64_t p = first + (t >> kOffsetShift);
+      const std::uint64_t e = p * names_ + (t & ((1u << kNameBits) - 1));
+      if (!((seen_[e / 64] >> (e % 64)) & 1)) {
+        __builtin_prefetch(next_.data() + p / 64, 1);
+        __builtin_prefetch(packed_.data() + p / 2, 1);
+      }
+    }
+    const std::uint32_t t = targets[i];
+    const std::uint64_t p = first + (t >> kOffsetShift);
+    const std::uint64_t e = p * names_ + (t & ((1u << kNameBits) - 1));
+    const std::uint64_t bit = std::uint64_t{1} << (e % 64);
+    if (seen_[e / 64] & bit) continue;
+    const bool reached = seen_names(p) != 0;
+    seen_[e / 64] |= bit;
+    next_[p / 64] |= std::uint64_t{1} << (p % 64);
+    ++added;
+    if (!reached) reach_placement(o, p, (t >> kNameBits) & ((1u << kExcessBits) - 1), level);
+  }
+  o.added += added;
+}
+
+}  // namespace statespace::pdb_search
