@@ -51,8 +51,8 @@ inline constexpr std::array<EngineInfo, 6> kEngines = {{
      "(permutation files whose moving cells fit 128, blocks files whose pieces' places fit 64)",
      "--all-pairs, --components, --lookup, checkpoints or graph.dot", true},
     {Engine::ranked, "ranked", "frontier search over bitsets of the rank space (3 bits a rank), no edges stored",
-     "a model with a dense rank (the built-in models, graph files)",
-     "--all-pairs, --components, --lookup or graph.dot", true},
+     "a model with a dense rank (the built-in models, graph files)", "--all-pairs, --components, --lookup or graph.dot",
+     true},
     {Engine::automatic, "auto",
      "implicit for tiles:RxC, ranked for other ranked models whose rank space fits --memory, levels where "
      "positions fit a word, explicit where graph.dot, --all-pairs, --components or --lookup need the graph",
