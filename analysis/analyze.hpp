@@ -61,7 +61,7 @@ struct AnalysisPlan {
   typename P::State start{};
   std::optional<typename detail::PackingOf<P>::type> packing;           // levels: the codec of start's positions
   std::optional<typename detail::WidePackingOf<P>::type> wide_packing;  // levels, 128-bit words: when packing has none
-  std::optional<CheckpointState> resumed;                               // implicit, ranked --resume: the header, checked
+  std::optional<CheckpointState> resumed;  // implicit, ranked --resume: the header, checked
 };
 
 // One plan per model of the registry, as AnyPuzzle holds one model.
@@ -79,12 +79,11 @@ using AnyPlan = PlanOf<AnyPuzzle>::type;
 // pack into a word (the graded-chain one when those are chain moves made of graded
 // single applications), unless something asked for needs the explicit graph (graph.dot
 // within o.dot_limit, --all-pairs, --components, a --lookup); checkpoints take the
-// implicit one on tiles:RxC and the ranked one elsewhere. A space known in advance (BoundedPuzzle, ranked models) to fit
-// o.dot_limit takes the explicit engine at once; one found small only by the levels
-// run gets its graph for the picture then (run_analysis). Throws UsageError for an
-// engine the puzzle or the request does not suit (engine_info's needs and cannot)
-// and for a run over the memory budget (an explicit tiles run names the implicit
-// engine's need), so that every refusal comes before any work.
+// implicit one on tiles:RxC and the ranked one elsewhere. A space known in advance (BoundedPuzzle, ranked models) to
+// fit o.dot_limit takes the explicit engine at once; one found small only by the levels run gets its graph for the
+// picture then (run_analysis). Throws UsageError for an engine the puzzle or the request does not suit (engine_info's
+// needs and cannot) and for a run over the memory budget (an explicit tiles run names the implicit engine's need), so
+// that every refusal comes before any work.
 template <Puzzle P>
 AnalysisPlan<P> choose_engine(const P& p, const AnalyzeOptions& o) {
   constexpr bool kTiles = TileGridPuzzle<P>;
@@ -169,8 +168,9 @@ AnalysisPlan<P> choose_engine(const P& p, const AnalyzeOptions& o) {
       }
       // The MPI processes keep no checkpoints of the ranked search.
       if (checkpoints && engine == Engine::mpi) {
-        throw UsageError(p.name() + ": --checkpoint and --resume under --engine mpi need tiles:RxC (use --engine "
-                                    "ranked for checkpoints on one machine)");
+        throw UsageError(p.name() +
+                         ": --checkpoint and --resume under --engine mpi need tiles:RxC (use --engine "
+                         "ranked for checkpoints on one machine)");
       }
       refuse_graph();
       if (engine == Engine::ranked) o.memory.require(ranked_bytes(p), p.name() + ": ranked BFS");

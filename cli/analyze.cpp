@@ -190,7 +190,8 @@ int run_analyze(const Args& args, Context& context) {
                         "implicit and ranked engines: save the BFS state in DIR after each level")(
       "checkpoint-every", po::value(&checkpoint_every)->value_name("SECONDS"),
       "with --checkpoint: only when this long has passed since the last one (default 0: every level)")(
-      "resume", po::value(&o.resume)->value_name("DIR"), "implicit and ranked engines: continue the run checkpointed in DIR")(
+      "resume", po::value(&o.resume)->value_name("DIR"),
+      "implicit and ranked engines: continue the run checkpointed in DIR")(
       "moves", po::value(&moves)->value_name("MOVES"),
       "sliding-block files: step, slide or path, overriding the file's moves; .tws files: the moves to use, "
       "e.g. U,F,R")("metric", po::value(&metric)->value_name("METRIC"),

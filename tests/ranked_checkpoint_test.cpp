@@ -5,15 +5,16 @@
 // damaged one, is refused with one line before any work, nothing written.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cstdint>
 #include <filesystem>
-#include <fstream>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
 #include "analysis/runtime/checkpoint.hpp"
 #include "distributed/analyze_puzzle.hpp"
-#include "puzzles/puzzle_file.hpp"
+#include "puzzles/registry.hpp"
 #include "report_compare.hpp"
 #include "test_util.hpp"
 
@@ -27,15 +28,15 @@ using testing::run_statespace;
 
 const std::string kCube = std::string(STATESPACE_EXAMPLES) + "/cube2.tws";
 // The 2x2x2 cube, half-turn metric: positions at each distance (God's number 11).
-const std::vector<std::uint64_t> kCubeLayers = {1,      9,       54,      321,     1847,   9992,
-                                                50136,  227536,  870072,  1887748, 623800, 2644};
+const std::vector<std::uint64_t> kCubeLayers = {1,     9,      54,     321,     1847,   9992,
+                                                50136, 227536, 870072, 1887748, 623800, 2644};
 
 struct Stopped : std::runtime_error {
   Stopped() : std::runtime_error("stopped") {}
 };
 
 AnalysisResult analyze_cube(const AnalyzeOptions& o) {
-  const AnyPuzzle p = *make_file_puzzle(kCube);
+  const AnyPuzzle p = make_puzzle(kCube);
   return analyze_puzzle(p, o, plan_puzzle(p, o)).result;
 }
 
@@ -45,14 +46,11 @@ AnalyzeOptions quiet() {
   return o;
 }
 
-void flip_byte(const fs::path& file, std::uintmax_t offset) {
-  std::fstream f(file, std::ios::in | std::ios::out | std::ios::binary);
-  f.seekg(std::streamoff(offset));
-  char c = 0;
-  f.read(&c, 1);
-  c = char(c ^ 0x10);
-  f.seekp(std::streamoff(offset));
-  f.write(&c, 1);
+// Flips one bit of `file` at `offset`.
+void damage(const fs::path& file, std::uintmax_t offset) {
+  std::string bytes = testing::read_file(file);
+  bytes.at(offset) = char(bytes.at(offset) ^ 0x10);
+  testing::write_file(file, bytes);
 }
 
 TEST(RankedCheckpoint, StoppedAfterALevelResumesToTheUninterruptedReports) {
@@ -105,8 +103,8 @@ TEST(RankedCheckpoint, StoppedAfterALevelResumesToTheUninterruptedReports) {
 TEST(RankedCheckpoint, CommandWritesEveryLevelAndResumesFromTheLast) {
   const fs::path root = fresh_dir("ranked-checkpoint-cli");
   const std::string ck = (root / "ck").string();
-  const auto first = run_statespace("analyze " + kCube + " --engine ranked --checkpoint " + ck + " --out " +
-                                    (root / "a").string());
+  const auto first =
+      run_statespace("analyze " + kCube + " --engine ranked --checkpoint " + ck + " --out " + (root / "a").string());
   ASSERT_EQ(first.exit_code, 0) << first.out;
   EXPECT_NE(first.std_err.find("checkpoint written: level 1 in " + ck), std::string::npos) << first.std_err;
   EXPECT_NE(first.std_err.find("checkpoint written: level 11 in " + ck), std::string::npos) << first.std_err;
@@ -125,8 +123,8 @@ TEST(RankedCheckpoint, ForeignOrDamagedCheckpointsAreRefusedBeforeAnyWork) {
     if (level == 3) throw Stopped();
   };
   EXPECT_THROW((void)analyze_cube(o), Stopped);
-  ASSERT_EQ(run_statespace("analyze tiles:2x3 --quiet --engine ranked --checkpoint " + tiles_ck.string() +
-                           " --out " + (root / "t").string())
+  ASSERT_EQ(run_statespace("analyze tiles:2x3 --quiet --engine ranked --checkpoint " + tiles_ck.string() + " --out " +
+                           (root / "t").string())
                 .exit_code,
             0);
   ASSERT_EQ(run_statespace("analyze tiles:2x3 --quiet --engine implicit --checkpoint " + implicit_ck.string() +
@@ -146,7 +144,7 @@ TEST(RankedCheckpoint, ForeignOrDamagedCheckpointsAreRefusedBeforeAnyWork) {
       {pyraminx + " --resume " + ck.string(), "is for cube2"},
       {kCube + " --moves U,F --resume " + ck.string(), "pass the same puzzle file, --moves and --metric"},
       {kCube + " --metric quarter --resume " + ck.string(), "pass the same puzzle file, --moves and --metric"},
-      {kCube + " --from \"UFR: 1 0 2 3 4 5 6\" --resume " + ck.string(), "is for cube2 from"},
+      {kCube + " --from \"CORNERS 2 1 3 4 5 6 7 / 0 0 0 0 0 0 0\" --resume " + ck.string(), "is for cube2 from"},
       {kCube + " --engine mpi --checkpoint " + ck.string(), "under --engine mpi need tiles:RxC"},
       {"tiles:2x3 --engine implicit --resume " + tiles_ck.string(), "written by the ranked engine"},
       {"tiles:2x3 --engine ranked --resume " + implicit_ck.string(), "written by the implicit engine"},
@@ -160,13 +158,15 @@ TEST(RankedCheckpoint, ForeignOrDamagedCheckpointsAreRefusedBeforeAnyWork) {
     EXPECT_FALSE(fs::exists(out)) << c.args;
   }
 
-  const auto resume = [&] { return run_statespace("analyze " + kCube + " --resume " + ck.string() + " --out " + out.string()); };
-  flip_byte(file, size - 100);  // in the frontier's bits
+  const auto resume = [&] {
+    return run_statespace("analyze " + kCube + " --resume " + ck.string() + " --out " + out.string());
+  };
+  damage(file, size - 100);  // in the frontier's bits
   auto r = resume();
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_NE(r.out.find("data checksum mismatch"), std::string::npos) << r.out;
   fs::copy_file(good, file, fs::copy_options::overwrite_existing);
-  flip_byte(file, 30);  // in the header
+  damage(file, 30);  // in the header
   r = resume();
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_NE(r.out.find("header checksum mismatch"), std::string::npos) << r.out;

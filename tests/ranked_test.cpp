@@ -353,7 +353,12 @@ TEST(RankedEngine, AutoTakesItForRankedModelsThatFitTheBudget) {
   AnalyzeOptions ranked = o;
   ranked.engine = Engine::ranked;
   EXPECT_THROW((void)choose_engine(load<Blocks>("klotski"), ranked), UsageError);
+  // Checkpoints: kept by the ranked engine on one machine, and taken by auto; not under MPI.
   ranked.checkpoint = "ck";
+  EXPECT_EQ(choose_engine(NoOff{}, ranked).engine, Engine::ranked);
+  ranked.engine = Engine::automatic;
+  EXPECT_EQ(choose_engine(NoOff{}, ranked).engine, Engine::ranked);
+  ranked.engine = Engine::mpi;
   EXPECT_THROW((void)choose_engine(NoOff{}, ranked), UsageError);
 }
 

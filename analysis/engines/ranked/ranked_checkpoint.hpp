@@ -97,10 +97,10 @@ CheckpointState ranked_resumed_header(const P& p, const AnalyzeOptions& o, const
 
 // Where the ranked engine writes checkpoints and which one it resumes.
 struct RankedCheckpoints {
-  std::filesystem::path write_to;                   // empty: none written
-  double every = 0;                                 // seconds between two checkpoints at least
-  std::filesystem::path resume_from;                // with `resumed`
-  std::optional<CheckpointState> resumed;           // the header, checked
+  std::filesystem::path write_to;                       // empty: none written
+  double every = 0;                                     // seconds between two checkpoints at least
+  std::filesystem::path resume_from;                    // with `resumed`
+  std::optional<CheckpointState> resumed;               // the header, checked
   std::function<void(std::uint32_t level)> on_written;  // called once each checkpoint is on disk
 
   // o's: a resumed run keeps checkpointing into the folder it resumed, as the
