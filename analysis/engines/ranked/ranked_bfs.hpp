@@ -340,19 +340,13 @@ class RankedLayers {
   static void scan_words(std::uint64_t begin, std::uint64_t end, const std::uint64_t* frontier,
                          const std::uint64_t* seen, std::uint64_t* next, const Expand& expand_rank,
                          RankedLevelMoves& c) {
-    // A rank's successors are gathered first and classified here, in this loop,
-    // with the counts in locals no callee sees: `next` is written through a
-    // uint64_t pointer, so counts reachable from the successor callback (passed to
-    // a model's move code that is not inlined) would be kept in memory, and every
-    // move would wait on a load and a store of each count.
-    std::array<std::uint64_t, ranked_detail::kMostMoves> made;
+    // Counted in locals: `next` is written through a uint64_t pointer, which may
+    // alias c's fields as far as the compiler knows, and would keep them in memory.
     RankedLevelMoves local;
     for (std::uint64_t w = begin; w < end; ++w) {
       for (std::uint64_t hit = frontier[w]; hit; hit &= hit - 1) {
         const std::uint64_t r = w * 64 + unsigned(std::countr_zero(hit));
-        std::size_t n = 0;
-        expand_rank(r, [&](std::uint64_t t) { made[n++] = t; });
-        for (std::size_t i = 0; i < n; ++i) ranked_detail::mark(frontier, seen, next, r, made[i], local);
+        expand_rank(r, [&](std::uint64_t t) { ranked_detail::mark(frontier, seen, next, r, t, local); });
       }
     }
     c += local;
