@@ -105,7 +105,8 @@ AnalysisPlan<P> choose_engine(const P& p, const AnalyzeOptions& o) {
   // Chain moves that are runs of graded single applications (peg solitaire's).
   const auto chain_graded = [&] {
     if constexpr (WordPackedPuzzle<P>) {
-      if constexpr (GradedChainPacking<typename P::Packing>) return packs() && plan.packing && plan.packing->chain_graded();
+      if constexpr (GradedChainPacking<typename P::Packing>)
+        return packs() && plan.packing && plan.packing->chain_graded();
     }
     return false;
   };
@@ -140,19 +141,12 @@ AnalysisPlan<P> choose_engine(const P& p, const AnalyzeOptions& o) {
                        ": --all-pairs, --components and --lookup need the explicit graph (--engine explicit)");
     }
   };
-  if (engine == Engine::chains) {
-    if (!chain_graded()) {
+  if (engine == Engine::levels || engine == Engine::chains) {
+    const bool chains = engine == Engine::chains;
+    if (chains ? !chain_graded() : !packs()) {
       throw UsageError(named + " needs " + std::string(info.needs) +
-                       ", which this puzzle is not (use --engine levels or explicit)");
-    }
-    if (checkpoints) throw UsageError(p.name() + checkpoint_engines);
-    refuse_graph();
-    return plan;
-  }
-  if (engine == Engine::levels) {
-    if (!packs()) {
-      throw UsageError(named + " needs " + std::string(info.needs) +
-                       ", which this puzzle's do not (use --engine explicit)");
+                       (chains ? ", which this puzzle is not (use --engine levels or explicit)"
+                               : ", which this puzzle's do not (use --engine explicit)"));
     }
     if (checkpoints) throw UsageError(p.name() + checkpoint_engines);
     refuse_graph();

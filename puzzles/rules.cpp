@@ -296,7 +296,7 @@ std::optional<RulesPacking> RulesPacking::make(const Rules& model) {
       }
     }
   }
-  if (k.metric_ == RuleMetric::kStep && k.images_.empty()) {
+  if (k.images_.empty()) {
     k.by_top_.resize(std::size_t(std::min(kMaxGroupBits, used)) + 1);
     for (std::size_t bits = 1; bits < k.by_top_.size(); ++bits) {
       k.by_top_[bits].resize(std::size_t(1) << bits);
@@ -307,7 +307,7 @@ std::optional<RulesPacking> RulesPacking::make(const Rules& model) {
 }
 
 int RulesPacking::successors_within(std::uint64_t w, std::uint64_t* out, int bits, std::uint64_t high) const {
-  if (std::size_t(bits) < by_top_.size()) {
+  if (metric_ == RuleMetric::kStep && std::size_t(bits) < by_top_.size()) {
     return steps(by_top_[std::size_t(bits)][std::size_t((w >> (word_bits_ - bits)) ^ high)], w, out);
   }
   const int n = successors(w, out);

@@ -296,6 +296,22 @@ class RulesPacking {
   }
   // The single applications of the rules, whatever the metric.
   [[nodiscard]] int steps() const { return int(forward_.size()); }
+  // for_each_step's successors whose top `bits` bits are `high`. Without symmetry only
+  // the instances that flip w's top bits into `high` are tried, so that a search in
+  // passes, one range of words each, makes each successor once in all.
+  template <class F>
+  void for_each_step_within(std::uint64_t w, int bits, std::uint64_t high, F&& f) const {
+    if (std::size_t(bits) < by_top_.size()) {
+      for (const Masks& m : by_top_[std::size_t(bits)][std::size_t((w >> (word_bits_ - bits)) ^ high)]) {
+        if ((w & m.care) == m.want)
+          f(w ^ m.flip, m.mover, m.landing == Rules::kNone ? 0 : std::uint64_t{1} << m.landing);
+      }
+      return;
+    }
+    for_each_step(w, [&](std::uint64_t to, std::uint8_t mover, std::uint64_t landed) {
+      if (to >> (word_bits_ - bits) == high) f(to, mover, landed);
+    });
+  }
   // The words with w among their single-application successors (classes, with symmetry).
   int step_predecessors(std::uint64_t w, std::uint64_t* out) const { return classes(steps(backward_, w, out), out); }
   // Calls f(successor, mover, landings) for every single application to w: the
@@ -404,8 +420,8 @@ class RulesPacking {
   int goal_pieces_ = -1;
   std::vector<int> field_;  // per cell: its lowest bit, or -1 off the board
   std::vector<Masks> forward_, backward_;
-  // Without symmetry, by steps: forward_ by the top `bits` bits they flip
-  // (by_top_[bits][top bits]), for successors_within.
+  // Without symmetry: forward_ by the top `bits` bits they flip (by_top_[bits][top
+  // bits]), for successors_within (by steps) and for_each_step_within.
   std::vector<std::vector<std::vector<Masks>>> by_top_;
   std::vector<std::array<std::array<std::uint64_t, 256>, 8>> images_;  // per symmetry but the identity
   std::vector<Rules::CellMap> cell_maps_;                              // the same symmetries on the cells

@@ -41,11 +41,11 @@ std::string chain_board(const std::string& picture, bool symmetric) {
 }
 
 const std::vector<std::string> kBoards = {
-    ". O O O\nO O O O\nO O O O\nO O O O\n",                      // the 4x4 square, a corner empty
-    "O O O O\nO O O O\nO O O O\nO . O O\n",                      // the same, an edge hole: solvable
-    "O O . O O\n",                                                // a line of five
+    ". O O O\nO O O O\nO O O O\nO O O O\n",                     // the 4x4 square, a corner empty
+    "O O O O\nO O O O\nO O O O\nO . O O\n",                     // the same, an edge hole: solvable
+    "O O . O O\n",                                              // a line of five
     "# O O O #\nO O O O O\nO O . O O\nO O O O O\n# O O O #\n",  // a 21-hole cross
-    "O O . O O O\nO O O O O O\nO O O O O O\n",                    // 3x6: solvable
+    "O O . O O O\nO O O O O O\nO O O O O O\n",                  // 3x6: solvable
 };
 
 // Every position's count by chain moves, the farthest positions and the goal's
@@ -71,10 +71,30 @@ TEST(GradedChains, EqualTheGenericChainSearchOnSmallBoards) {
         EXPECT_FALSE(chains.goal->dead_ends);  // not computed: named as unavailable instead
         std::vector<std::string> views;
         for (const auto& u : chains.unavailable) views.push_back(u.view);
-        EXPECT_EQ(views, (std::vector<std::string>{"edges", "distance to the goal", "farthest from the goal",
-                                                   "dead ends"}));
+        EXPECT_EQ(views,
+                  (std::vector<std::string>{"edges", "distance to the goal", "farthest from the goal", "dead ends"}));
       }
     }
+  }
+}
+
+// A layer made in passes (a range of words each, the successors made again for each)
+// is the layer made at once, entry for entry, with and without symmetry.
+TEST(GradedChains, PassesGiveTheSameLayers) {
+  for (const bool symmetric : {false, true}) {
+    const Rules p = from_text(chain_board(kBoards[4], symmetric));
+    const auto k = *p.packing(p.start());
+    std::vector<std::vector<std::uint64_t>> once, passes;
+    const auto collect = [](std::vector<std::vector<std::uint64_t>>& into) {
+      return [&into](std::size_t, std::span<const ChainEntry> layer) {
+        auto& out = into.emplace_back();
+        for (const ChainEntry& e : layer) out.insert(out.end(), {e.key, e.landed});
+      };
+    };
+    const std::uint64_t n = graded_chain_layers(k, k.pack(p.start()), "p", MemoryBudget(), nullptr, collect(once));
+    EXPECT_EQ(graded_chain_layers(k, k.pack(p.start()), "p", MemoryBudget(), nullptr, collect(passes), 64), n);
+    EXPECT_EQ(passes, once) << symmetric;
+    EXPECT_GT(once.size(), 10u);
   }
 }
 
@@ -131,9 +151,7 @@ TEST(GradedChains, ChosenForGradedChainMovesOnly) {
 // Beasley proved in 1964 that none is shorter). The classes stand for the
 // 187,636,299 positions, as by jumps.
 TEST(GradedChainsLong, PegEnglishCentreFinishIsEighteenChainMoves) {
-  std::string text = testing::read_file(kExamples + "/peg-english-chain.toml");
-  text.insert(text.find("[[rule]]"), "symmetry = \"board\"\n");
-  const Rules p = from_text(text);
+  const Rules p = from_text(testing::rules_with_board_symmetry(kExamples + "/peg-english-chain.toml"));
   const AnalysisResult r = analyze_graded_chains(p, quiet(), p.start(), *p.packing(p.start()));
   EXPECT_EQ(r.positions(), 187'636'299u);
   ASSERT_TRUE(r.goal && r.goal->shortest);

@@ -403,9 +403,9 @@ TEST(ImplicitBfs, CliEngineChoiceAndRefusals) {
       << other.out;
   const auto unknown = testing::run_statespace("analyze tiles:2x3 --engine fast --quiet");
   EXPECT_EQ(unknown.exit_code, 2);
-  EXPECT_NE(
-      unknown.out.find("unknown --engine 'fast' (expected one of: explicit, implicit, mpi, levels, ranked, chains, auto)"),
-      std::string::npos);
+  EXPECT_NE(unknown.out.find(
+                "unknown --engine 'fast' (expected one of: explicit, implicit, mpi, levels, ranked, chains, auto)"),
+            std::string::npos);
   // auto picks implicit for tiles:3x4 (no graph.dot at 239,500,800 positions), which needs 44,906,400 bytes.
   const auto small = testing::run_statespace("analyze tiles:3x4 --engine auto --memory 40M --quiet");
   EXPECT_EQ(small.exit_code, 2);

@@ -41,7 +41,8 @@ TEST(EngineTable, OneRowPerEngineAndItsNameParsesBack) {
     (void)parse_engine("fast");
     ADD_FAILURE() << "an unknown engine was taken";
   } catch (const ParseError& e) {
-    EXPECT_STREQ(e.what(), "unknown --engine 'fast' (expected one of: explicit, implicit, mpi, levels, ranked, chains, auto)");
+    EXPECT_STREQ(e.what(),
+                 "unknown --engine 'fast' (expected one of: explicit, implicit, mpi, levels, ranked, chains, auto)");
   }
 }
 

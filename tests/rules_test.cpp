@@ -193,9 +193,7 @@ TEST(Rules, PegEnglishPositionsAfterZeroToFiveJumps) {
 // symmetry = "board": the cross has the square's eight symmetries; the classes after
 // 0..5 jumps, weighted by their sizes, are the positions.
 TEST(Rules, PegEnglishClassesUnderTheBoardSymmetryAddUpToThePositions) {
-  std::string text = testing::read_file(kExamples + "/peg-english.toml");
-  text.insert(text.find("[[rule]]"), "symmetry = \"board\"\n");
-  const Rules p = from_text(text);
+  const Rules p = from_text(testing::rules_with_board_symmetry(kExamples + "/peg-english.toml"));
   EXPECT_EQ(p.symmetries(), 8);
   absl::flat_hash_set<Rules::State> seen{p.start()};
   std::vector<Rules::State> level{p.start()};
@@ -348,9 +346,7 @@ TEST(Rules, GradedWhenEveryRuleChangesThePieceCountAlike) {
 // the board's symmetries: the positions are the published 187,636,299, after 0..5
 // jumps 1, 4, 12, 60, 296, 1,338; one class after the first jump.
 TEST(RulesLong, PegEnglishWholeBoardUpToSymmetry) {
-  std::string text = testing::read_file(kExamples + "/peg-english.toml");
-  text.insert(text.find("[[rule]]"), "symmetry = \"board\"\n");
-  const Rules p = from_text(text);
+  const Rules p = from_text(testing::rules_with_board_symmetry(kExamples + "/peg-english.toml"));
   const AnalysisResult r = analyze_levels(p, quiet(), p.start(), *p.packing(p.start()));
   EXPECT_EQ(r.positions(), 187'636'299u);
   ASSERT_EQ(r.layer_positions.size(), 32u);

@@ -60,6 +60,13 @@ inline std::string read_file(const std::filesystem::path& p) {
   return ss.str();
 }
 
+// A rules file's text with `symmetry = "board"` added before its first rule.
+inline std::string rules_with_board_symmetry(const std::filesystem::path& file) {
+  std::string text = read_file(file);
+  text.insert(text.find("[[rule]]"), "symmetry = \"board\"\n");
+  return text;
+}
+
 // A fresh empty folder under the system temp dir, one per process, so that suites
 // running at once (two build trees, ctest --parallel) never share one.
 inline std::filesystem::path fresh_dir_path(const std::string& name) {

@@ -56,6 +56,7 @@ concept GradedChainPacking = requires(const K& k, std::uint64_t w, std::uint64_t
   { k.word_bits() } -> std::convertible_to<int>;
   { k.step_predecessors(w, out) } -> std::convertible_to<int>;
   k.for_each_step(w, [](std::uint64_t, std::uint8_t, std::uint64_t) {});
+  k.for_each_step_within(w, 1, w, [](std::uint64_t, std::uint8_t, std::uint64_t) {});
 };
 
 // Whether p's chain moves run on the graded-chain search from `start`.
@@ -125,7 +126,7 @@ inline std::uint64_t graded_chains_bytes(std::uint64_t layer, std::uint64_t next
 template <GradedChainPacking Packing, class OnLayer>
 std::uint64_t graded_chain_layers(const Packing& k, std::uint64_t start, const std::string& name,
                                   const MemoryBudget& budget, Progress* progress, OnLayer&& on_layer,
-                                  std::uint64_t pass_entries = std::uint64_t{1} << 23) {
+                                  std::uint64_t pass_entries = std::uint64_t{1} << 24) {
   const int width = k.word_bits() + ChainEntry::kCountBits;
   const std::uint64_t steps = std::uint64_t(std::max(1, k.steps()));
   std::vector<ChainEntry> layer{ChainEntry{start << ChainEntry::kCountBits, 0}}, next;
@@ -140,7 +141,7 @@ std::uint64_t graded_chain_layers(const Packing& k, std::uint64_t start, const s
     const std::uint64_t expected = expanded_before ? std::min(steps, made_before / expanded_before + 2) : steps;
     const std::uint64_t guess = n * std::max<std::uint64_t>(1, n / std::max<std::uint64_t>(1, previous));
     int pass_bits = 0;
-    while (pass_bits < detail::kMaxPassBits && pass_bits < width &&
+    while (pass_bits < detail::kMaxPassBits && pass_bits < k.word_bits() &&
            ((n * expected >> pass_bits) > pass_entries ||
             graded_chains_bytes(n, guess, (n * expected) >> pass_bits) > budget.bytes())) {
       ++pass_bits;
@@ -157,10 +158,14 @@ std::uint64_t graded_chain_layers(const Packing& k, std::uint64_t start, const s
         out.clear();
         for (std::size_t i = c * chunk; i < std::min<std::size_t>(n, (c + 1) * chunk); ++i) {
           const ChainEntry& from = layer[i];
-          k.for_each_step(from.word(), [&](std::uint64_t to, std::uint8_t mover, std::uint64_t landed) {
-            const std::uint64_t key = to << ChainEntry::kCountBits | detail::chain_cost(from, mover);
-            if (passes == 1 || key >> (width - pass_bits) == pass) out.push_back({key, landed});
-          });
+          const auto keep = [&](std::uint64_t to, std::uint8_t mover, std::uint64_t landed) {
+            out.push_back({to << ChainEntry::kCountBits | detail::chain_cost(from, mover), landed});
+          };
+          if (passes == 1) {
+            k.for_each_step(from.word(), keep);
+          } else {
+            k.for_each_step_within(from.word(), pass_bits, pass, keep);
+          }
         }
       });
       std::vector<std::span<const ChainEntry>> parts;

@@ -192,5 +192,4 @@ Word* drop_found(Word* first, Word* last, std::span<const Word> level) {
   return out;
 }
 
-
 }  // namespace statespace::detail
