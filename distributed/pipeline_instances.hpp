@@ -26,9 +26,9 @@
                                               const NoRankedMpi&)
 
 // RankedPuzzle models: the ranked engine.
-#define STATESPACE_RANKED_MODEL_INSTANCES(EXTERN, P)                                                     \
-  EXTERN template AnalysisResult analyze_ranked(const P&, const AnalyzeOptions&, const P::State&, bool,         \
-                                                std::optional<CheckpointState>);                                 \
+#define STATESPACE_RANKED_MODEL_INSTANCES(EXTERN, P)                                                    \
+  EXTERN template AnalysisResult analyze_ranked(const P&, const AnalyzeOptions&, const P::State&, bool, \
+                                                std::optional<CheckpointState>);                        \
   EXTERN template AnalysisResult analyze_ranked(const P&, const AnalyzeOptions&)
 
 // WordPackedPuzzle or WidePackedPuzzle models: the sorted-levels engine, from o's start

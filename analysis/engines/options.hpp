@@ -53,8 +53,8 @@ inline constexpr std::array<EngineInfo, 7> kEngines = {{
      "(permutation files whose moving cells fit 128, blocks files whose pieces' places fit 64)",
      "--all-pairs, --components, --lookup, checkpoints or graph.dot", true},
     {Engine::ranked, "ranked", "frontier search over bitsets of the rank space (3 bits a rank), no edges stored",
-     "a model with a dense rank (the built-in models, graph files)",
-     "--all-pairs, --components, --lookup or graph.dot", true},
+     "a model with a dense rank (the built-in models, graph files)", "--all-pairs, --components, --lookup or graph.dot",
+     true},
     {Engine::chains, "chains",
      "chain moves by single applications in layers of equal piece count, each position with its fewest chain "
      "moves and the cells its last ones landed on; no edge counts or distances to the goal",
