@@ -181,8 +181,13 @@ std::uint64_t graded_chain_layers(const Packing& k, std::uint64_t start, const s
       const int shift = width - bucket_bits;
       const std::size_t buckets = std::size_t(1) << (bucket_bits - std::min(pass_bits, bucket_bits));
       const std::size_t low = std::size_t(pass) * buckets;
+      // The estimate above can fall short (a layer grows faster than the one before):
+      // each large allocation is checked again with its exact size before it is made.
+      std::uint64_t held = layer.capacity() + next.capacity();
+      for (const auto& entries : chunk_entries) held += entries.capacity();
       if (sorted.size() < words) {
         RawVector<ChainEntry>().swap(sorted), RawVector<ChainEntry>().swap(scratch);
+        budget.require(sizeof(ChainEntry) * (held + 2 * words), name + ": graded chain layers");
         sorted.resize(words), scratch.resize(words);
       }
       detail::bucket_scatter<ChainEntry>(parts, std::span<ChainEntry>(sorted.data(), words), shift, low, buckets,
@@ -198,6 +203,11 @@ std::uint64_t graded_chain_layers(const Packing& k, std::uint64_t start, const s
       });
       std::vector<std::size_t> at(buckets + 1, next.size());
       for (std::size_t b = 0; b < buckets; ++b) at[b + 1] = at[b] + kept[b];
+      // Growing next may double its capacity, the old buffer held until the copy ends.
+      if (at[buckets] > next.capacity()) {
+        budget.require(sizeof(ChainEntry) * (held + 2 * at[buckets] + 2 * sorted.size()),
+                       name + ": graded chain layers");
+      }
       next.resize(at[buckets]);
       tbb::parallel_for(tbb::blocked_range<std::size_t>(0, buckets), [&](const auto& range) {
         for (std::size_t b = range.begin(); b != range.end(); ++b) {
