@@ -95,10 +95,10 @@ TEST(PatternDatabase, AdmissibleOnWholeSmallBoards) {
   }
 }
 
-// IDA* lengths equal the BFS distance on sampled positions of 3x3, 2x5, 3x4 and 2x6
-// (the last two through the 479 MB rank-space tables).
+// IDA* lengths equal the BFS distance on sampled positions of 3x3, 2x5 and 3x4 (the
+// last through the 479 MB rank-space table).
 TEST(Ida, LengthsEqualTheDistanceTable) {
-  for (const auto& [rows, cols, samples] : {std::tuple{3, 3, 200}, {2, 5, 200}, {3, 4, 20}, {2, 6, 10}}) {
+  for (const auto& [rows, cols, samples] : {std::tuple{3, 3, 200}, {2, 5, 200}, {3, 4, 20}}) {
     const Tiles t(rows, cols);
     const DistanceTable table = build_distance_table(t, MemoryBudget(2'000'000'000));
     const Built built(t, standard_partitions(t).front());
