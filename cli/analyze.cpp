@@ -49,8 +49,8 @@ void print_summary(const std::vector<AnalysisResult>& results, const std::filesy
   table << "\n";
   for (const auto& r : results) {
     table << std::left << std::setw(int(name_width)) << r.puzzle << std::right << std::setw(16) << with_commas(r.states)
-          << std::setw(16) << with_commas(r.edges) << std::setw(14) << r.eccentricity() << std::setw(10)
-          << with_commas(r.farthest.size());
+          << std::setw(16) << (r.gives(kViewEdges) ? with_commas(r.edges) : "n/a") << std::setw(14) << r.eccentricity()
+          << std::setw(10) << with_commas(r.farthest.size());
     if (diameters) table << std::setw(10) << (r.diameter ? std::to_string(r.diameter->length) : "");
     table << std::setw(10) << std::fixed << std::setprecision(3) << r.seconds;
     // The count, not every size: Klotski's placements fall into 898 components. The

@@ -68,7 +68,7 @@ Cell cell(const std::string& column, const ArticleAnalysis& a) {
   if (column == "start") return {r.start, std::nullopt, true};
   if (column == "states") return {"", r.states};
   if (column == "positions") return {"", r.positions()};
-  if (column == "edges") return {"", r.edges};
+  if (column == "edges") return r.gives(kViewEdges) ? Cell{"", r.edges} : Cell{"n/a", std::nullopt};
   if (column == "eccentricity") return {"", r.eccentricity()};
   if (column == "farthest") return {"", r.farthest.size()};
   if (column == "diameter") return r.diameter ? Cell{"", r.diameter->length} : Cell{};

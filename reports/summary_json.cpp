@@ -11,7 +11,8 @@ std::string summary_json(const AnalysisResult& r) {
   j["puzzle"] = r.puzzle;
   j["start"] = r.start;
   j["states"] = r.states;
-  j["edges"] = r.edges;
+  // Left out, like the goal's keys below, where the engine did not count them.
+  if (r.gives(kViewEdges)) j["edges"] = r.edges;
   // Directed spaces only, so that undirected summaries keep their keys: distribution,
   // eccentricity and farthest are then distances from the start along the moves.
   if (r.directed) j["directed"] = true;
@@ -83,7 +84,7 @@ AnalysisResult read_summary_json(const std::string& text) {
     j.at("puzzle").get_to(r.puzzle);
     j.at("start").get_to(r.start);
     j.at("states").get_to(r.states);
-    j.at("edges").get_to(r.edges);
+    r.edges = j.value("edges", std::uint64_t{0});
     j.at("farthest").get_to(r.farthest);
     j.at("distribution").get_to(r.layers);
     if (j.contains("positions_distribution")) j["positions_distribution"].get_to(r.layer_positions);

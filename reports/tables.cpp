@@ -55,6 +55,9 @@ std::optional<std::uint64_t> dead_ends_of(const AnalysisResult& r) {
   return std::nullopt;
 }
 
+// The edge count as `count` writes it, or "n/a" where the engine did not count edges.
+std::string edges_cell(const AnalysisResult& r, std::string count) { return r.gives(kViewEdges) ? count : "n/a"; }
+
 // The directed columns' cells; `numbers` formats a count (plain or with commas).
 template <class Numbers>
 std::vector<std::string> directed_cells(const AnalysisResult& r, Numbers numbers) {
@@ -74,10 +77,7 @@ bool has_directed_goal_layers(const AnalysisResult& r) { return r.directed && r.
 
 std::string goal_fact(const AnalysisResult& r, const char* view, const std::optional<std::uint64_t>& value) {
   if (value) return std::to_string(*value);
-  for (const auto& u : r.unavailable) {
-    if (u.view == view) return "n/a";
-  }
-  return "";
+  return r.gives(view) ? "" : "n/a";
 }
 
 std::string goal_distribution_csv(const AnalysisResult& r) {
@@ -177,7 +177,7 @@ std::string summary_csv(const std::vector<AnalysisResult>& results) {
   out += directed ? ",directed,shortest,hardest_to_goal,dead_ends\n" : "\n";
   for (const auto& r : results) {
     out += csv_field(r.puzzle) + "," + csv_field(table_start(r)) + "," + std::to_string(r.states) + "," +
-           (symmetric ? std::to_string(r.positions()) + "," : "") + std::to_string(r.edges) + "," +
+           (symmetric ? std::to_string(r.positions()) + "," : "") + edges_cell(r, std::to_string(r.edges)) + "," +
            std::to_string(r.eccentricity()) + "," + std::to_string(r.farthest.size()) + "," +
            (r.diameter ? std::to_string(r.diameter->length) : "") + "," + components_text(r, " ") + "," +
            (r.components ? std::to_string(r.components->start) : "");
@@ -201,7 +201,7 @@ std::string summary_markdown(const std::vector<AnalysisResult>& results) {
   out += directed ? "---|--:|--:|--:|\n" : "\n";
   for (const auto& r : results) {
     out += "| " + markdown_escape(r.puzzle) + " | " + markdown_code(r.start) + " | " + with_commas(r.states) + " | " +
-           (symmetric ? with_commas(r.positions()) + " | " : "") + with_commas(r.edges) + " | " +
+           (symmetric ? with_commas(r.positions()) + " | " : "") + edges_cell(r, with_commas(r.edges)) + " | " +
            std::to_string(r.eccentricity()) + " | " + with_commas(r.farthest.size()) + " | " +
            (r.diameter ? std::to_string(r.diameter->length) : "") + " | " + components_text(r, " + ") + " |";
     if (directed) {

@@ -16,6 +16,8 @@
 #include "core/lookup.hpp"
 #include "puzzles/puzzle_file.hpp"
 #include "puzzles/rules.hpp"
+#include "reports/summary_json.hpp"
+#include "reports/tables.hpp"
 #include "test_util.hpp"
 
 namespace statespace {
@@ -144,6 +146,21 @@ TEST(GradedChains, ChosenForGradedChainMovesOnly) {
   const auto r = run_statespace("analyze " + kExamples + "/frogs-and-toads.toml --engine chains --quiet");
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_NE(r.out.find("--engine chains needs a rules file with moves = \"chain\""), std::string::npos) << r.out;
+}
+
+// The engine counts no edges: summary.json leaves the key out and the tables write
+// n/a, as for every view a result names unavailable; the summary reads back.
+TEST(GradedChains, ReportsSayTheEdgesWereNotCounted) {
+  const Rules p = from_text(chain_board(kBoards[3], true));
+  const AnalysisResult r = analyze_graded_chains(p, quiet(), p.start(), *p.packing(p.start()));
+  ASSERT_FALSE(r.gives(kViewEdges));
+  const std::string json = reports::summary_json(r);
+  EXPECT_EQ(json.find("\"edges\":"), std::string::npos) << json;
+  EXPECT_EQ(reports::read_summary_json(json).states, r.states);
+  const std::string csv = reports::summary_csv({r});
+  EXPECT_NE(csv.find("," + std::to_string(r.states) + "," + std::to_string(r.positions()) + ",n/a,"), std::string::npos)
+      << csv;
+  EXPECT_NE(reports::summary_markdown({r}).find(" | n/a | "), std::string::npos);
 }
 
 // English peg solitaire up to the board's symmetries: the single peg in the centre is

@@ -16,10 +16,6 @@
 
 namespace statespace {
 
-inline constexpr const char* kViewDistanceToGoal = "distance to the goal";
-inline constexpr const char* kViewFarthestFromGoal = "farthest from the goal";
-inline constexpr const char* kViewDeadEnds = "dead ends";
-
 // The goal views of a directed space, each with `reason`.
 inline std::vector<UnavailableView> goal_views_unavailable(const std::string& reason) {
   return {{kViewDistanceToGoal, reason}, {kViewFarthestFromGoal, reason}, {kViewDeadEnds, reason}};

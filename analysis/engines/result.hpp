@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace statespace {
@@ -61,6 +62,11 @@ struct UnavailableView {
   friend bool operator==(const UnavailableView&, const UnavailableView&) = default;
 };
 
+inline constexpr const char* kViewDistanceToGoal = "distance to the goal";
+inline constexpr const char* kViewFarthestFromGoal = "farthest from the goal";
+inline constexpr const char* kViewDeadEnds = "dead ends";
+inline constexpr const char* kViewEdges = "edges";
+
 // The positions of a result again, as the CSV files write them when the model writes
 // them another way there (TableNotationPuzzle: a sticker file run on its pieces writes
 // the per-set notation of its .tws twin, so that both give the same bytes).
@@ -100,6 +106,14 @@ struct AnalysisResult {
   double seconds = 0;
   std::uint64_t peak_bytes = 0;
   bool peak_per_run = true;  // false: peak_bytes is the process's (the kernel could not reset it)
+
+  // False when the result names `view` unavailable (UnavailableView).
+  [[nodiscard]] bool gives(std::string_view view) const {
+    for (const auto& u : unavailable) {
+      if (u.view == view) return false;
+    }
+    return true;
+  }
 
   // The positions the classes stand for (states without symmetry).
   [[nodiscard]] std::uint64_t positions() const {

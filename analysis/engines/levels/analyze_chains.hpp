@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "analysis/engines/directed.hpp"
 #include "analysis/engines/levels/analyze_levels.hpp"
 #include "analysis/engines/levels/graded_chains.hpp"
 
@@ -82,16 +83,15 @@ AnalysisResult analyze_graded_chains(const P& p, const AnalyzeOptions& o, const 
   r.farthest = detail::format_sorted(p, k, farthest);
   const std::string why =
       "the graded-chain engine walks single applications, two layers at a time; --engine levels gives it";
-  r.unavailable.push_back({"edges", why});
+  r.unavailable.push_back({kViewEdges, why});
   if (with_goal) {
     GoalView& view = r.goal.emplace();
     if constexpr (PartialGoalPuzzle<P>) view.goal = p.goal_text();
     view.reached = reached;
     view.shortest = shortest;
     if (r.directed) {
-      r.unavailable.push_back({"distance to the goal", why});
-      r.unavailable.push_back({"farthest from the goal", why});
-      r.unavailable.push_back({"dead ends", why});
+      const auto views = goal_views_unavailable(why);
+      r.unavailable.insert(r.unavailable.end(), views.begin(), views.end());
     }
   }
   return r;

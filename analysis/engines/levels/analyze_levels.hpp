@@ -249,10 +249,8 @@ requires WordPacking<Packing, typename P::State> AnalysisResult analyze_levels(c
         if constexpr (ReversiblePacking<Packing>) {
           detail::reverse_goal_view(p, *packing, levels, std::move(goals), o, view);
         } else {
-          const std::string why = "the moves cannot always be undone and the model gives no predecessors";
-          r.unavailable.push_back({"distance to the goal", why});
-          r.unavailable.push_back({"farthest from the goal", why});
-          r.unavailable.push_back({"dead ends", why});
+          const auto views = goal_views_unavailable(no_predecessors_reason());
+          r.unavailable.insert(r.unavailable.end(), views.begin(), views.end());
         }
       } else if (!goals.empty()) {
         Progress progress(p.name() + " goal view", o.progress);
