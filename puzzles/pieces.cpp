@@ -52,27 +52,31 @@ std::optional<std::uint64_t> multinomial(const int* counts, int kinds) {
 
 // Lexicographic rank of arrangement a[0, n) of the multiset `counts` (kinds below
 // `kinds`): Knuth's multiset ranking, digit by digit with the running multinomial.
-std::uint64_t arrangement_rank(const int* a, int n, Kinds c, std::uint64_t total) {
-  Wide m = total;
+// Int holds m * c exactly: 64 bits while the total is below 2^56 (c <= 255), else
+// 128, whose divisions are calls.
+template <class Int>
+std::uint64_t arrangement_rank_in(const int* a, int n, Kinds c, std::uint64_t total) {
+  Int m = total;
   std::uint64_t r = 0;
   for (int i = 0; i < n; ++i) {
     const int rem = n - i;
     for (int v = 0; v < a[i]; ++v) {
-      if (c[std::size_t(v)] != 0) r += std::uint64_t(m * Wide(c[std::size_t(v)]) / Wide(rem));
+      if (c[std::size_t(v)] != 0) r += std::uint64_t(m * Int(c[std::size_t(v)]) / Int(rem));
     }
-    m = m * Wide(c[std::size_t(a[i])]) / Wide(rem);
+    m = m * Int(c[std::size_t(a[i])]) / Int(rem);
     --c[std::size_t(a[i])];
   }
   return r;
 }
 
-void arrangement_unrank(std::uint64_t r, int* a, int n, Kinds c, int kinds, std::uint64_t total) {
-  Wide m = total;
+template <class Int>
+void arrangement_unrank_in(std::uint64_t r, int* a, int n, Kinds c, int kinds, std::uint64_t total) {
+  Int m = total;
   for (int i = 0; i < n; ++i) {
     const int rem = n - i;
     for (int v = 0; v < kinds; ++v) {
       if (c[std::size_t(v)] == 0) continue;
-      const Wide sub = m * Wide(c[std::size_t(v)]) / Wide(rem);
+      const Int sub = m * Int(c[std::size_t(v)]) / Int(rem);
       if (r < sub) {
         a[i] = v;
         m = sub;
@@ -81,6 +85,21 @@ void arrangement_unrank(std::uint64_t r, int* a, int n, Kinds c, int kinds, std:
       }
       r -= std::uint64_t(sub);
     }
+  }
+}
+
+constexpr std::uint64_t kNarrow = std::uint64_t(1) << 56;
+
+std::uint64_t arrangement_rank(const int* a, int n, const Kinds& c, std::uint64_t total) {
+  return total < kNarrow ? arrangement_rank_in<std::uint64_t>(a, n, c, total)
+                         : arrangement_rank_in<Wide>(a, n, c, total);
+}
+
+void arrangement_unrank(std::uint64_t r, int* a, int n, const Kinds& c, int kinds, std::uint64_t total) {
+  if (total < kNarrow) {
+    arrangement_unrank_in<std::uint64_t>(r, a, n, c, kinds, total);
+  } else {
+    arrangement_unrank_in<Wide>(r, a, n, c, kinds, total);
   }
 }
 
@@ -138,8 +157,9 @@ Split perm_split(const SetShape& v, const int* a) {
 void perm_join(const SetShape& v, int cls, std::uint64_t d, int* a) {
   switch (v.perm) {
     case PermSplit::parity:
+      // Distinct pieces: rank 2d + 1 is rank 2d with its last two places swapped.
       arrangement_unrank(2 * d, a, v.n, v.counts, v.kinds, v.arrangements);
-      if (parity(a, v.n) != cls) arrangement_unrank(2 * d + 1, a, v.n, v.counts, v.kinds, v.arrangements);
+      if (parity(a, v.n) != cls) std::swap(a[v.n - 2], a[v.n - 1]);
       return;
     case PermSplit::parity_turn:
       arrangement_unrank(v.rank_of[std::size_t(cls) * v.perm_space + d], a, v.n, v.counts, v.kinds, v.arrangements);
@@ -231,20 +251,33 @@ void shape_classes(SetShape& v, const std::vector<int>& solved) {
   for (int i = 0; i < written; ++i) v.twist_space *= std::uint64_t(v.orientations);
 }
 
-std::uint64_t moved(const SetShape& v, bool orientation, int cls, std::uint64_t digit, const std::vector<int>& perm,
-                    const std::vector<int>& twist) {
+// The digit of a set's coordinate (its arrangement, or its twists when
+// `orientation`) of class `cls` after each move of `list`, into row[0, list.size()):
+// the coordinate is unranked once for the whole row.
+// (Digit: the tables' 32 bits, or 64 for a coordinate too large for a table.)
+template <class Digit>
+void moved_row(const SetShape& v, bool orientation, int cls, std::uint64_t digit, std::size_t k,
+               const std::vector<const PieceMove*>& list, Digit* row) {
   std::array<int, kMaxPlaces + 1> a{}, b{};
   if (orientation) {
     twist_join(v, cls, digit, a.data());
-    for (int i = 0; i < v.n; ++i) {
-      b[std::size_t(i)] = (a[std::size_t(perm[std::size_t(i)])] + twist[std::size_t(i)]) % v.orientations;
-    }
-    return twist_split(v, b.data()).digit;
+  } else {
+    perm_join(v, cls, digit, a.data());
   }
-  perm_join(v, cls, digit, a.data());
-  for (int i = 0; i < v.n; ++i) b[std::size_t(i)] = a[std::size_t(perm[std::size_t(i)])];
-  if (v.perm == PermSplit::parity) return arrangement_rank(b.data(), v.n, v.counts, v.arrangements) / 2;
-  return perm_split(v, b.data()).digit;
+  for (std::size_t m = 0; m < list.size(); ++m) {
+    const auto& perm = list[m]->transform.perm[k];
+    if (orientation) {
+      const auto& twist = list[m]->transform.twist[k];
+      for (int i = 0; i < v.n; ++i) {
+        b[std::size_t(i)] = (a[std::size_t(perm[std::size_t(i)])] + twist[std::size_t(i)]) % v.orientations;
+      }
+      row[m] = Digit(twist_split(v, b.data()).digit);
+    } else {
+      for (int i = 0; i < v.n; ++i) b[std::size_t(i)] = a[std::size_t(perm[std::size_t(i)])];
+      row[m] = Digit(v.perm == PermSplit::parity ? arrangement_rank(b.data(), v.n, v.counts, v.arrangements) / 2
+                                                 : perm_split(v, b.data()).digit);
+    }
+  }
 }
 
 // Transforms: `a` then `b`, as twsearch multiplies positions by moves.
@@ -358,7 +391,9 @@ std::vector<PieceMove> expand(const PieceDefinition& d, PieceMetric metric, cons
 std::uint64_t move_digit(const Tables& t, const Coordinate& c, std::uint64_t key, const PieceMove& move) {
   const auto k = std::size_t(c.set);
   const int cls = c.classes[std::size_t(key / c.space)];
-  return moved(t.shapes[k], c.orientation, cls, key % c.space, move.transform.perm[k], move.transform.twist[k]);
+  std::uint64_t digit = 0;
+  moved_row(t.shapes[k], c.orientation, cls, key % c.space, k, {&move}, &digit);
+  return digit;
 }
 
 }  // namespace pieces_detail
@@ -587,15 +622,18 @@ Pieces::Pieces(const PieceDefinition& definition, PieceMetric metric, const std:
       const auto& list = backward ? t->inverses : t->moves;
       auto& table = backward ? c.backward : c.forward;
       table.resize(keys(i) * moves);
+      std::vector<const PieceMove*> row_moves;
+      for (const auto& m : list) row_moves.push_back(&m);
       for (std::uint64_t key = 0; key < keys(i); ++key) {
         const int cls = c.classes[std::size_t(key / c.space)];
-        for (std::uint64_t m = 0; m < moves; ++m) {
-          const auto& tr = list[m].transform;
-          table[key * moves + m] = std::uint32_t(moved(v, c.orientation, cls, key % c.space, tr.perm[k], tr.twist[k]));
-        }
+        moved_row(v, c.orientation, cls, key % c.space, k, row_moves, table.data() + key * moves);
       }
     }
   }
+  t->tabled = n <= 4 && std::all_of(t->coordinates.begin(), t->coordinates.end(),
+                                    [](const Coordinate& c) { return !c.forward.empty(); })
+                  ? n
+                  : 0;
   t_ = std::move(t);
   start_ = {position_rank(solved)};
 }

@@ -142,6 +142,9 @@ struct Tables {
   // class_after[h * moves + m]: the class after move m (class_before: after its inverse).
   std::vector<std::uint32_t> class_after, class_before;
   std::uint64_t space = 1;
+  // The coordinates when every one has its tables and there are at most 4 (the
+  // inlined fast path of step()), else 0.
+  std::size_t tabled = 0;
 };
 
 // Sets a definition may have: two coordinates each.
@@ -151,18 +154,19 @@ inline constexpr std::size_t kMaxSets = 16;
 // index times c.space plus the digit.
 [[nodiscard]] std::uint64_t move_digit(const Tables& t, const Coordinate& c, std::uint64_t key, const PieceMove& move);
 
-// f(rank) for each move (kBackward: each inverse) applied to rank r. The successors
-// are summed coordinate by coordinate into a buffer before any is handed over: the
-// table rows are then read in order, and f, which may store anywhere, cannot make
-// the compiler reload the tables between moves.
+// f(rank) for each move (kBackward: each inverse) applied to rank r, in the order of
+// the moves, for any definition: coordinates without a table are moved by unranking
+// them alone. The successors are summed coordinate by coordinate into a buffer
+// before any is handed over: the table rows are then read in order, and f, which may
+// store anywhere, cannot make the compiler reload the tables between moves.
 template <bool kBackward, class F>
-void step(const Tables& t, std::uint64_t r, F& f) {
+void step_generic(const Tables& t, std::uint64_t r, F& f) {
   const std::size_t n = t.coordinates.size();
   const std::uint64_t classes = t.classes.size();
   const std::uint64_t h = r % classes;
   r /= classes;
   const std::uint64_t* offset = t.offsets.data() + h * n;
-  std::array<std::uint64_t, 2 * kMaxSets> key{};
+  std::array<std::uint64_t, 2 * kMaxSets> key;
   // The most significant digit is what the others leave: one division fewer. A
   // definition whose classes say everything has no coordinate at all.
   for (std::size_t i = n; i-- > 1;) {
@@ -194,6 +198,67 @@ void step(const Tables& t, std::uint64_t r, F& f) {
   }
 }
 
+// The same when each of the N coordinates has its tables (Tables::tabled == N): the
+// N table rows and place values are found once per position and held in registers,
+// so a successor costs N loads, multiplies and adds and the class's. Inlined into
+// the engine's scan, where f's counts then stay in registers too.
+template <std::size_t N, bool kBackward, class F>
+[[gnu::always_inline]] inline void step_tabled(const Tables& t, std::uint64_t r, F& f) {
+  const std::uint64_t classes = t.classes.size();
+  std::uint64_t h = 0;
+  if (classes > 1) {
+    h = r % classes;
+    r /= classes;
+  }
+  const bool backward = kBackward && t.directed;
+  const std::size_t count = t.moves.size();
+  const std::uint64_t* offset = t.offsets.data() + h * N;
+  std::array<const std::uint32_t*, N> row;
+  std::array<std::uint64_t, N> weight;
+  for (std::size_t i = N; i-- > 0;) {
+    const Coordinate& c = t.coordinates[i];
+    std::uint64_t digit = r;
+    if (i > 0) {
+      digit = r % c.space;
+      r /= c.space;
+    }
+    row[i] = (backward ? c.backward : c.forward).data() + (offset[i] + digit) * count;
+    weight[i] = c.weight;
+  }
+  const std::uint32_t* after = (backward ? t.class_before : t.class_after).data() + h * count;
+  for (std::size_t m = 0; m < count; ++m) {
+    std::uint64_t s = after[m];
+    for (std::size_t i = 0; i < N; ++i) s += row[i][m] * weight[i];
+    f(s);
+  }
+}
+
+// Successors by the fastest way the tables allow.
+template <bool kBackward, class F>
+[[gnu::always_inline]] inline void step(const Tables& t, std::uint64_t r, F& f) {
+  switch (t.tabled) {
+    case 1:
+      return step_tabled<1, kBackward>(t, r, f);
+    case 2:
+      return step_tabled<2, kBackward>(t, r, f);
+    case 3:
+      return step_tabled<3, kBackward>(t, r, f);
+    case 4:
+      return step_tabled<4, kBackward>(t, r, f);
+    default:
+      return step_generic<kBackward>(t, r, f);
+  }
+}
+
+// Writes the ranks of rank r's successors into out[0, moves), in the order of the
+// moves, and returns their count.
+inline int successor_ranks(const Tables& t, std::uint64_t r, std::uint64_t* out) {
+  int k = 0;
+  const auto put = [&](std::uint64_t s) { out[k++] = s; };
+  step<false>(t, r, put);
+  return k;
+}
+
 }  // namespace pieces_detail
 
 // The levels engine's word: the rank, moved through the same tables.
@@ -203,12 +268,7 @@ class PieceRankPacking {
   [[nodiscard]] std::uint64_t pack(const PieceState& s) const { return s.rank; }
   [[nodiscard]] PieceState unpack(std::uint64_t w) const { return {w}; }
   [[nodiscard]] int moves() const { return int(t_->moves.size()); }
-  int successors(std::uint64_t w, std::uint64_t* out) const {
-    int k = 0;
-    const auto put = [&](std::uint64_t r) { out[k++] = r; };
-    pieces_detail::step<false>(*t_, w, put);
-    return k;
-  }
+  int successors(std::uint64_t w, std::uint64_t* out) const { return pieces_detail::successor_ranks(*t_, w, out); }
 
  private:
   std::shared_ptr<const pieces_detail::Tables> t_;
@@ -252,6 +312,8 @@ class Pieces {
   void for_each_successor_rank(std::uint64_t r, F&& f) const {
     pieces_detail::step<false>(*t_, r, f);
   }
+  // The same into out[0, max_moves()); returns the count.
+  int successor_ranks(std::uint64_t r, std::uint64_t* out) const { return pieces_detail::successor_ranks(*t_, r, out); }
   [[nodiscard]] bool directed() const { return t_->directed; }
   // Every position with s among its successors: the inverse moves applied to s.
   template <class F>
@@ -273,6 +335,8 @@ class Pieces {
   [[nodiscard]] PieceMetric metric() const { return t_->metric; }
   [[nodiscard]] const std::vector<std::string>& chosen_moves() const { return t_->chosen; }
   [[nodiscard]] const std::vector<PieceMove>& moves() const { return t_->moves; }
+  // The coordinates, classes and move tables the successors come from.
+  [[nodiscard]] const pieces_detail::Tables& tables() const { return *t_; }
 
   // Between ranks and positions; position_rank() throws ParseError for a position
   // whose class (parities, twists, turns, pieces) no move reaches.

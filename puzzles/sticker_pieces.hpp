@@ -139,6 +139,7 @@ class GroupedStickers {
   void for_each_successor_rank(std::uint64_t r, F&& f) const {
     pieces_.for_each_successor_rank(r, f);
   }
+  int successor_ranks(std::uint64_t r, std::uint64_t* out) const { return pieces_.successor_ranks(r, out); }
   [[nodiscard]] bool directed() const { return pieces_.directed(); }
   template <class F>
   void for_each_predecessor(const State s, F&& f) const {

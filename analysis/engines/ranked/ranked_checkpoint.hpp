@@ -14,6 +14,8 @@
 // directed spaces) is not checkpointed: it runs again after a resume.
 #pragma once
 
+#include <array>
+#include <concepts>
 #include <cstdint>
 #include <cstdio>
 #include <filesystem>
@@ -23,6 +25,7 @@
 #include <string>
 #include <string_view>
 #include <utility>
+#include <vector>
 
 #include "analysis/engines/options.hpp"
 #include "analysis/engines/ranked/ranked_bfs.hpp"
@@ -38,12 +41,31 @@ inline constexpr std::string_view kRankedCheckpointEngine = "ranked";
 
 namespace ranked_detail {
 
-// f(rank) for each successor of rank r: the model's own rank moves, or a round trip
-// through its positions.
+// Moves from a position a model writing its successors' ranks into a buffer may
+// write them on the stack.
+inline constexpr int kBufferedMoves = 64;
+
+// f(rank) for each successor of rank r: the model's successor ranks written into a
+// buffer and then handed over (the engine's counts, which f keeps in locals, then
+// never meet a store the compiler cannot place), the model's own rank moves, or a
+// round trip through its positions.
 template <RankedPuzzle P>
 auto forward_moves(const P& p) {
   return [&p](std::uint64_t r, const auto& f) {
-    if constexpr (RankSuccessorPuzzle<P>) {
+    if constexpr (requires(std::uint64_t * out) {
+                    { p.successor_ranks(r, out) } -> std::convertible_to<int>;
+                  }) {
+      // f is only ever called here, never handed to a call that is not inlined.
+      if (p.max_moves() <= kBufferedMoves) {
+        std::array<std::uint64_t, kBufferedMoves> buffer;
+        const int k = p.successor_ranks(r, buffer.data());
+        for (int j = 0; j < k; ++j) f(buffer[std::size_t(j)]);
+      } else {
+        std::vector<std::uint64_t> buffer(std::size_t(p.max_moves()));
+        const int k = p.successor_ranks(r, buffer.data());
+        for (int j = 0; j < k; ++j) f(buffer[std::size_t(j)]);
+      }
+    } else if constexpr (RankSuccessorPuzzle<P>) {
       p.for_each_successor_rank(r, f);
     } else {
       p.for_each_successor(p.unrank(r), [&](const typename P::State& t) { f(p.rank(t)); });
