@@ -176,15 +176,5 @@ TEST(GradedChainsLong, PegEnglishCentreFinishIsEighteenChainMoves) {
   EXPECT_EQ(*r.goal->shortest, 18u);
 }
 
-// solve on the file without symmetry: 18 chain moves, board by board, each named.
-TEST(GradedChainsLong, SolvePegEnglishChainPrintsEighteenMoves) {
-  const auto r = run_statespace("solve " + kExamples + "/peg-english-chain.toml");
-  ASSERT_EQ(r.exit_code, 0) << r.std_err;
-  EXPECT_NE(r.out.find("peg-english-chain: 18 moves from"), std::string::npos) << r.out;
-  EXPECT_NE(r.out.find("graded chain layers: 187,636,299 states stored"), std::string::npos) << r.out;
-  EXPECT_NE(r.out.find("\nstep 18: jump at "), std::string::npos) << r.out;
-  EXPECT_EQ(r.out.find(" ?"), std::string::npos) << r.out;  // every move named
-}
-
 }  // namespace
 }  // namespace statespace
