@@ -3,13 +3,13 @@
 # UBSan in build-fuzz/, run one at a time.
 #   scripts/fuzz.sh [SECONDS]  fuzz each harness SECONDS (default 60) from its seeds
 #   scripts/fuzz.sh --replay   run each harness over its seeds only, no mutation
-#   scripts/fuzz.sh --short    replay, then 5 s of fuzzing per harness (35 s in all: CI)
+#   scripts/fuzz.sh --short    replay, then 5 s of fuzzing per harness (35 s in all)
 #   scripts/fuzz.sh --seeds    rewrite the seeds from the examples and the unit tests
 # New inputs go to build-fuzz/corpus/HARNESS/ (FUZZ_KEEP=1: to the seed folder
 # instead), crashes to build-fuzz/crashes/; a crash stops the script with exit code 1.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-scripts/install-deps.sh
+scripts/install-deps.sh fuzz
 
 mode=fuzz seconds=60
 case "${1:-}" in

@@ -4,23 +4,26 @@
 #                                 Ninja, ccache and the libraries it links
 #   scripts/install-deps.sh all   also what the tests, benchmarks and the MPI engine need
 #                                 (scripts/test.sh); the default
+#   scripts/install-deps.sh fuzz  also clang and libFuzzer (scripts/fuzz.sh)
 # The split keeps a first run short: texlive alone is a 48 MB download (~45 s), and
 # the report test is its only user (with librsvg2-bin and graphviz, for SVG and LaTeX).
 # Open MPI stays out of `run`: CMake builds the binary without the MPI engine when it
 # is absent. clang and libclang-rt-14-dev (libFuzzer) build the fuzz harnesses
-# (scripts/fuzz.sh). ccache is small and makes a rebuild after switching branches cheap.
+# (scripts/fuzz.sh), which CI does not run. ccache is small and makes a rebuild after switching branches cheap.
 set -euo pipefail
 
 run_packages=(cmake ninja-build g++ ccache libboost-graph-dev libboost-program-options-dev libtbb-dev
               libtomlplusplus-dev libabsl-dev nlohmann-json3-dev)
 test_packages=(clang-format-14 libgtest-dev libbenchmark-dev openmpi-bin libopenmpi-dev libboost-mpi-dev
-               librsvg2-bin texlive-latex-base texlive-latex-recommended graphviz clang libclang-rt-14-dev)
+               librsvg2-bin texlive-latex-base texlive-latex-recommended graphviz)
+fuzz_packages=(clang libclang-rt-14-dev)
 
 case "${1:-all}" in
   run) packages=("${run_packages[@]}") ;;
   all) packages=("${run_packages[@]}" "${test_packages[@]}") ;;
+  fuzz) packages=("${run_packages[@]}" "${test_packages[@]}" "${fuzz_packages[@]}") ;;
   *)
-    echo "install-deps.sh: unknown set '$1' (expected run or all)" >&2
+    echo "install-deps.sh: unknown set '$1' (expected run, all or fuzz)" >&2
     exit 2
     ;;
 esac
