@@ -5,6 +5,7 @@
 #include <map>
 #include <numeric>
 #include <set>
+#include <span>
 #include <type_traits>
 
 #include "core/errors.hpp"
@@ -257,7 +258,7 @@ void shape_classes(SetShape& v, const std::vector<int>& solved) {
 // (Digit: the tables' 32 bits, or 64 for a coordinate too large for a table.)
 template <class Digit>
 void moved_row(const SetShape& v, bool orientation, int cls, std::uint64_t digit, std::size_t k,
-               const std::vector<const PieceMove*>& list, Digit* row) {
+               std::span<const PieceMove* const> list, Digit* row) {
   std::array<int, kMaxPlaces + 1> a{}, b{};
   if (orientation) {
     twist_join(v, cls, digit, a.data());
@@ -391,8 +392,11 @@ std::vector<PieceMove> expand(const PieceDefinition& d, PieceMetric metric, cons
 std::uint64_t move_digit(const Tables& t, const Coordinate& c, std::uint64_t key, const PieceMove& move) {
   const auto k = std::size_t(c.set);
   const int cls = c.classes[std::size_t(key / c.space)];
+  // One move: a row of one, without building a list (the generic successors call
+  // this for every move of a coordinate without a table).
+  const PieceMove* const one = &move;
   std::uint64_t digit = 0;
-  moved_row(t.shapes[k], c.orientation, cls, key % c.space, k, {&move}, &digit);
+  moved_row(t.shapes[k], c.orientation, cls, key % c.space, k, std::span(&one, 1), &digit);
   return digit;
 }
 

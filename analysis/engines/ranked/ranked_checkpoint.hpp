@@ -46,9 +46,9 @@ namespace ranked_detail {
 inline constexpr int kBufferedMoves = 64;
 
 // f(rank) for each successor of rank r: the model's successor ranks written into a
-// buffer and then handed over (the engine's counts, which f keeps in locals, then
-// never meet a store the compiler cannot place), the model's own rank moves, or a
-// round trip through its positions.
+// stack buffer and then handed over (the engine's counts, which f keeps in locals,
+// then never meet a store the compiler cannot place), the model's own rank moves,
+// or a round trip through its positions.
 template <RankedPuzzle P>
 auto forward_moves(const P& p) {
   return [&p](std::uint64_t r, const auto& f) {
@@ -56,16 +56,15 @@ auto forward_moves(const P& p) {
                     { p.successor_ranks(r, out) } -> std::convertible_to<int>;
                   }) {
       // f is only ever called here, never handed to a call that is not inlined.
+      // More moves than the buffer holds take the paths below, never the heap.
       if (p.max_moves() <= kBufferedMoves) {
         std::array<std::uint64_t, kBufferedMoves> buffer;
         const int k = p.successor_ranks(r, buffer.data());
         for (int j = 0; j < k; ++j) f(buffer[std::size_t(j)]);
-      } else {
-        std::vector<std::uint64_t> buffer(std::size_t(p.max_moves()));
-        const int k = p.successor_ranks(r, buffer.data());
-        for (int j = 0; j < k; ++j) f(buffer[std::size_t(j)]);
+        return;
       }
-    } else if constexpr (RankSuccessorPuzzle<P>) {
+    }
+    if constexpr (RankSuccessorPuzzle<P>) {
       p.for_each_successor_rank(r, f);
     } else {
       p.for_each_successor(p.unrank(r), [&](const typename P::State& t) { f(p.rank(t)); });
