@@ -303,11 +303,32 @@ concept ReversiblePuzzle = DirectedPuzzle<P> && requires(const P& p, const typen
   p.for_each_predecessor(s, [](const typename P::State&) {});
 };
 
+// Moves that make a regular graph: when p.regular() is true, every position has
+// exactly max_moves() successors, none of them itself, and the moves pair one to one
+// with their inverses (so the space is undirected and a move and its inverse are
+// counted alike from both ends). A level's moves then follow from its size and its
+// moves onward, and a search may find a late level backwards, from the positions
+// not seen yet (analysis/engines/ranked/ranked_bfs.hpp).
+template <class P>
+concept RegularPuzzle = RankedPuzzle<P> && requires(const P& p) {
+  { p.regular() } -> std::convertible_to<bool>;
+};
+
 // Whether p's space is directed; false for every model without the capability.
 template <Puzzle P>
 [[nodiscard]] bool is_directed(const P& p) {
   if constexpr (DirectedPuzzle<P>) {
     return p.directed();
+  } else {
+    return false;
+  }
+}
+
+// Whether p's moves are regular; false for every model without the capability.
+template <Puzzle P>
+[[nodiscard]] bool is_regular(const P& p) {
+  if constexpr (RegularPuzzle<P>) {
+    return p.regular();
   } else {
     return false;
   }

@@ -319,6 +319,33 @@ PieceTransform inverse(const PieceDefinition& d, const PieceTransform& t) {
   return u;
 }
 
+// Whether the moves are regular (Tables::regular). A move leaves no position in
+// place when it moves or twists some set of distinct pieces: a position keeps such a
+// set only under the identity on it.
+bool regular_moves(const PieceDefinition& d, const std::vector<PieceMove>& moves,
+                   const std::vector<PieceMove>& inverses) {
+  const auto changes_every_position = [&](const PieceTransform& m) {
+    for (std::size_t k = 0; k < d.sets.size(); ++k) {
+      std::vector<int> pieces = d.solved.perm[k];
+      std::sort(pieces.begin(), pieces.end());
+      if (std::adjacent_find(pieces.begin(), pieces.end()) != pieces.end()) continue;
+      for (std::size_t i = 0; i < m.perm[k].size(); ++i) {
+        if (m.perm[k][i] != int(i) || m.twist[k][i] % d.sets[k].orientations != 0) return true;
+      }
+    }
+    return false;
+  };
+  if (!std::all_of(moves.begin(), moves.end(), [&](const PieceMove& m) { return changes_every_position(m.transform); }))
+    return false;
+  const auto sorted = [](const std::vector<PieceMove>& list) {
+    std::vector<std::pair<std::vector<std::vector<int>>, std::vector<std::vector<int>>>> out;
+    for (const auto& m : list) out.emplace_back(m.transform.perm, m.transform.twist);
+    std::sort(out.begin(), out.end());
+    return out;
+  };
+  return sorted(moves) == sorted(inverses);
+}
+
 // Sizes and values of a transform against the sets; `position`: perm holds pieces
 // (any numbers, repeats allowed) rather than places.
 void check_transform(const PieceDefinition& d, const PieceTransform& t, bool position, const std::string& what) {
@@ -445,6 +472,7 @@ Pieces::Pieces(const PieceDefinition& definition, PieceMetric metric, const std:
       t->directed = true;
     }
   }
+  t->regular = !t->directed && regular_moves(d, t->moves, t->inverses);
 
   const auto too_many = [] {
     throw ParseError("its positions do not rank below 2^64 (at most 18,446,744,073,709,551,615)");

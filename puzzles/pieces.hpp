@@ -132,6 +132,10 @@ struct Tables {
   std::vector<PieceMove> moves;     // after the metric
   std::vector<PieceMove> inverses;  // inverses[m] undoes moves[m]
   bool directed = false;
+  // Every position has one successor per move, none of them itself, and the moves
+  // pair one to one with their inverses: the moves from a level of a search then
+  // follow from its size and the moves onward (RegularPuzzle).
+  bool regular = false;
   std::vector<SetShape> shapes;                  // per set
   std::vector<std::vector<std::string>> labels;  // per set: each kind's number as printed
   std::vector<Coordinate> coordinates;           // most significant first
@@ -315,6 +319,7 @@ class Pieces {
   // The same into out[0, max_moves()); returns the count.
   int successor_ranks(std::uint64_t r, std::uint64_t* out) const { return pieces_detail::successor_ranks(*t_, r, out); }
   [[nodiscard]] bool directed() const { return t_->directed; }
+  [[nodiscard]] bool regular() const { return t_->regular; }
   // Every position with s among its successors: the inverse moves applied to s.
   template <class F>
   void for_each_predecessor(const State s, F&& f) const {
@@ -352,5 +357,6 @@ static_assert(RankedPuzzle<Pieces>);
 static_assert(ReversiblePuzzle<Pieces>);
 static_assert(WordPackedPuzzle<Pieces>);
 static_assert(MoveNamingPuzzle<Pieces>);
+static_assert(RegularPuzzle<Pieces>);
 
 }  // namespace statespace

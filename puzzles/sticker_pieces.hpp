@@ -141,6 +141,7 @@ class GroupedStickers {
   }
   int successor_ranks(std::uint64_t r, std::uint64_t* out) const { return pieces_.successor_ranks(r, out); }
   [[nodiscard]] bool directed() const { return pieces_.directed(); }
+  [[nodiscard]] bool regular() const { return pieces_.regular(); }
   template <class F>
   void for_each_predecessor(const State s, F&& f) const {
     pieces_.for_each_predecessor(s, f);
@@ -165,6 +166,7 @@ class GroupedStickers {
 
 // Every capability of Pieces the engines use, kept by the sticker face.
 static_assert(RankedPuzzle<GroupedStickers> && ReversiblePuzzle<GroupedStickers> && WordPackedPuzzle<GroupedStickers> &&
-              MoveNamingPuzzle<GroupedStickers> && TableNotationPuzzle<GroupedStickers>);
+              MoveNamingPuzzle<GroupedStickers> && TableNotationPuzzle<GroupedStickers> &&
+              RegularPuzzle<GroupedStickers>);
 
 }  // namespace statespace

@@ -12,6 +12,7 @@
 
 #include "analysis/analyze.hpp"
 #include "analysis/engines/levels/analyze_levels.hpp"
+#include "analysis/engines/ranked/analyze_ranked.hpp"
 #include "bad_file.hpp"
 #include "core/errors.hpp"
 #include "distributed/pipeline_instances.hpp"
@@ -336,6 +337,39 @@ TEST(Pieces, DirectedGivenMetricAgainstForwardBfs) {
   const auto forward = plain_bfs(cube);
   EXPECT_EQ(by_graph(cube).layers, forward);
   EXPECT_EQ(by_graph(cube).states, 29160u);
+}
+
+// The same model with its regularity hidden: the ranked engine then expands every
+// level forward.
+struct ForwardOnly : Pieces {
+  explicit ForwardOnly(const Pieces& p) : Pieces(p) {}
+  [[nodiscard]] bool regular() const { return false; }
+};
+
+// Regular spaces (every position one successor per move, none itself, the moves
+// paired with their inverses) let the ranked engine find the late levels backwards,
+// from the positions not seen yet: the same levels, moves within and onward, and
+// farthest positions as expanding every level forward, on one thread and on two
+// (cube2's level 10 visits 626,444 positions: the parallel path).
+TEST(Pieces, LevelsFoundBackwardsOnRegularSpacesEqualForwardOnes) {
+  EXPECT_TRUE(example("cube2").regular());
+  EXPECT_TRUE(example("cube2", PieceMetric::quarter).regular());
+  EXPECT_FALSE(example("cube2", PieceMetric::given).regular());  // directed
+  EXPECT_FALSE(example("beads").regular());  // identical pieces: a move may leave a position as it was
+  AnalyzeOptions o;
+  o.progress = false;
+  for (const Pieces& p :
+       {example("cube2"), example("cube2", PieceMetric::quarter), example("pyraminx-tipless"), example("skewb")}) {
+    ASSERT_TRUE(p.regular()) << p.name();
+    for (const int threads : {1, 2}) {
+      tbb::global_control limit(tbb::global_control::max_allowed_parallelism, std::size_t(threads));
+      const AnalysisResult pulled = analyze_ranked(p, o), forward = analyze_ranked(ForwardOnly(p), o);
+      EXPECT_EQ(pulled.layers, forward.layers) << p.name() << " at " << threads;
+      EXPECT_EQ(pulled.edges, forward.edges) << p.name();
+      EXPECT_EQ(pulled.layer_edges, forward.layer_edges) << p.name();
+      EXPECT_EQ(pulled.farthest, forward.farthest) << p.name();
+    }
+  }
 }
 
 // analyze, solve and list take .tws files; --moves and --metric choose the moves.

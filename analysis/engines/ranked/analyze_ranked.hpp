@@ -81,10 +81,12 @@ GoalView ranked_goal_view(const P& p, Layers& tables, std::uint64_t reachable, s
     return view;
   }
   Progress clock(p.name() + " goal view", progress);
-  const RankedSearch from_goals =
-      ranked_search(tables, view.reached, p.max_moves(), expand_rank, &clock, [&](const RankedSearch& s) {
+  const RankedSearch from_goals = ranked_search(
+      tables, view.reached, p.max_moves(), expand_rank, &clock,
+      [&](const RankedSearch& s) {
         if (!view.shortest && tables.in_frontier(start)) view.shortest = unsigned(s.layers.size() - 1);
-      });
+      },
+      is_regular(p));
   view.layers = from_goals.layers;
   for (const std::uint64_t r : tables.frontier_ranks()) view.hardest.push_back(p.format(p.unrank(r)));
   if (is_directed(p)) view.dead_ends = reachable - from_goals.states();
@@ -122,13 +124,15 @@ AnalysisResult analyze_ranked_on(const P& p, const AnalyzeOptions& o, const type
           base.start = p.format(start);
         }
         RankedCheckpointWriter writer(ck, std::move(base), tables.state_tables(), progress);
-        search = ranked_search(tables, std::move(search), p.max_moves(), forward, &progress,
-                               [&](const RankedSearch& s) { writer.level(s); });
+        search = ranked_search(
+            tables, std::move(search), p.max_moves(), forward, &progress,
+            [&](const RankedSearch& s) { writer.level(s); }, is_regular(p));
       }
     }
     if (search.layers.empty()) {
       if (tables.owns(start_rank)) tables.seed(start_rank);
-      search = ranked_search(tables, 1, p.max_moves(), forward, &progress, [](const RankedSearch&) {});
+      search = ranked_search(
+          tables, 1, p.max_moves(), forward, &progress, [](const RankedSearch&) {}, is_regular(p));
     }
   }
   AnalysisResult r;

@@ -1,0 +1,291 @@
+// How the threads of the ranked engine (ranked_bfs.hpp) share one level's expansion,
+// by the tiles' implicit engine's machinery (analysis/engines/slices.hpp): the
+// frontier is cut into scan chunks, the rank space into destination slices; a scan
+// queues each new successor as a 32-bit offset for the slice that owns it, and each
+// slice's owner then marks its queues. Every word has one writer, every mark is a
+// plain OR, and no atomic is taken. When a bitset of the whole rank space costs less
+// than the lanes' queues (a space of up to some ten million ranks on two threads),
+// each lane instead marks its own copy of `next` directly, and finishing the level
+// ORs the copies together: no queue, no second pass over the marks. Either way the
+// sets and counts are the same for any thread count.
+#pragma once
+
+#include <tbb/blocked_range.h>
+#include <tbb/parallel_for.h>
+#include <tbb/parallel_reduce.h>
+
+#include <algorithm>
+#include <atomic>
+#include <bit>
+#include <cstdint>
+#include <functional>
+#include <span>
+#include <utility>
+#include <vector>
+
+#include "analysis/engines/slices.hpp"
+#include "analysis/runtime/packed_table.hpp"
+
+namespace statespace {
+
+// The moves one level's expansion made from its positions, as the reports count them.
+struct RankedLevelMoves {
+  std::uint64_t successors = 0;  // every move made, self-loops included
+  std::uint64_t within = 0;      // to another position of the same level
+  std::uint64_t onward = 0;      // to a position of the next level
+  RankedLevelMoves& operator+=(const RankedLevelMoves& o) {
+    successors += o.successors;
+    within += o.within;
+    onward += o.onward;
+    return *this;
+  }
+};
+
+namespace ranked_detail {
+
+// Destination slices and scan chunks per worker thread, and the offsets a round
+// queues per lane: the implicit engine's figures (analysis/engines/implicit/implicit_bfs.cpp),
+// which its measurements chose for the same two phases.
+inline constexpr unsigned kSlicesPerThread = 16;
+inline constexpr unsigned kChunksPerThread = 32;
+inline constexpr std::size_t kRoundBudget = std::size_t{1} << 17;
+// Levels of fewer positions run on the calling thread: two fork-joins per round and
+// a pass over every slice cost more than a second thread saves.
+inline constexpr std::uint64_t kParallelLevel = 16384;
+// Slices and chunks start on whole cache lines of every bitset (512 ranks).
+inline constexpr std::uint64_t kAlign = 512;
+// A scan call queues at most this many offsets (a queue block's room for one step).
+inline constexpr std::size_t kMostMoves = SliceQueues::kBlock / 2;
+// Words of the frontier a lane takes at a time when every lane marks its own bitset:
+// small enough to share a skewed level evenly, large enough that taking one costs
+// nothing beside expanding it.
+inline constexpr std::uint64_t kPrivateChunkWords = 256;
+
+[[nodiscard]] inline std::uint64_t bit(std::uint64_t r) { return std::uint64_t{1} << (r & 63); }
+
+// A partition of [0, space) into about `slices` slices, each below 2^31 ranks so a
+// slice offset fits the queues' 32 bits.
+inline SlicePartition partition(std::uint64_t space, std::uint64_t slices) {
+  return SlicePartition(space, std::max(slices, (space >> 31) + 1), kAlign);
+}
+
+// The queue pool each lane needs for a round, in bytes, as SliceQueues allocates it.
+inline std::uint64_t queue_bytes(unsigned lanes, unsigned slices, std::size_t step) {
+  const std::size_t capacity = round_capacity(lanes, kRoundBudget) + step;
+  const std::size_t blocks = (capacity + SliceQueues::kBlock - step - 1) / (SliceQueues::kBlock - step) + slices;
+  return std::uint64_t(blocks) * SliceQueues::kBlock * sizeof(std::uint32_t);
+}
+
+// Whether the lanes of a run on `threads` threads mark private copies of `next`
+// rather than queue offsets: when the copies take no more memory than the queues.
+inline bool private_marks(std::uint64_t space, unsigned threads, std::uint64_t queues) {
+  return threads > 1 && (threads - 1) * BitTable::bytes_for(space) <= queues;
+}
+
+// Classifies t, a successor of r in the frontier, without a branch on the bits: a
+// move within the level, back (dropped) or onward (marked in `next`). `seen` holds
+// the frontier, so one test of `seen` tells onward from the rest.
+template <class Counts>
+inline void mark(const std::uint64_t* frontier, const std::uint64_t* seen, std::uint64_t* next, std::uint64_t r,
+                 std::uint64_t t, Counts& c) {
+  const std::uint64_t w = t >> 6, b = bit(t);
+  const std::uint64_t fresh = b & ~seen[w];
+  ++c.successors;
+  c.within += std::uint64_t((frontier[w] & b) != 0) & std::uint64_t(t != r);  // a self-loop joins no two positions
+  c.onward += std::uint64_t(fresh != 0);
+  next[w] |= fresh;
+}
+
+// Classifies t, a successor of r in the frontier, and returns whether it is new.
+inline bool classify(const std::uint64_t* frontier, const std::uint64_t* seen, std::uint64_t r, std::uint64_t t,
+                     RankedLevelMoves& c) {
+  ++c.successors;
+  const std::uint64_t w = t >> 6, b = bit(t);
+  if (frontier[w] & b) {
+    c.within += t != r;  // a self-loop joins no two positions
+    return false;
+  }
+  if (seen[w] & b) return false;
+  ++c.onward;
+  return true;
+}
+
+// Expands the frontier's ranks in words [begin, end), marking `next` directly.
+template <class Expand>
+void scan_words(std::uint64_t begin, std::uint64_t end, const std::uint64_t* frontier, const std::uint64_t* seen,
+                std::uint64_t* next, const Expand& expand_rank, RankedLevelMoves& c) {
+  // Counted in locals: `next` is written through a uint64_t pointer, which may
+  // alias c's fields as far as the compiler knows, and would keep them in memory.
+  RankedLevelMoves local;
+  for (std::uint64_t w = begin; w < end; ++w) {
+    for (std::uint64_t hit = frontier[w]; hit; hit &= hit - 1) {
+      const std::uint64_t r = w * 64 + unsigned(std::countr_zero(hit));
+      expand_rank(r, [&](std::uint64_t t) { mark(frontier, seen, next, r, t, local); });
+    }
+  }
+  c += local;
+}
+
+}  // namespace ranked_detail
+
+// The bitsets of one level, as the lanes read and write them: `words` words each.
+struct RankedBits {
+  const std::uint64_t* frontier;
+  const std::uint64_t* seen;
+  std::uint64_t* next;
+  std::uint64_t words;
+};
+
+// The lanes of a parallel level and what they keep across levels: their queue
+// pools (mapped once) or their private copies of `next`.
+class RankedLanes {
+ public:
+  // Bytes the lanes of a run on `threads` threads take beside the three bitsets,
+  // for moves of at most `moves` successors.
+  static std::uint64_t bytes(std::uint64_t space, unsigned threads, int moves) {
+    if (threads <= 1) return 0;
+    if (private_lanes(space, threads, moves)) return (threads - 1) * BitTable::bytes_for(space);
+    return queue_pools(space, threads, moves);
+  }
+  // Whether a parallel level's lanes mark private copies of `next`: one answer for
+  // bytes() (the memory check) and the run.
+  static bool private_lanes(std::uint64_t space, unsigned threads, int moves) {
+    return ranked_detail::private_marks(space, threads, queue_pools(space, threads, moves));
+  }
+
+  // A level on `threads` lanes, each marking its own copy of `next` (lane 0 the
+  // table itself). The lanes take chunks of the frontier in turn, so a lane that
+  // never starts leaves its share to the others; which lane marks a successor
+  // changes no bit of the union and no count. settle() then merges the copies.
+  template <class Expand>
+  RankedLevelMoves private_level(std::uint64_t space, unsigned threads, const RankedBits& b,
+                                 const Expand& expand_rank) {
+    using namespace ranked_detail;
+    while (lane_marks_.size() + 1 < threads) lane_marks_.emplace_back(space);
+    std::vector<RankedLevelMoves> counts(threads);
+    std::atomic<std::uint64_t> taken{0};
+    tbb::parallel_for(
+        tbb::blocked_range<unsigned>(0, threads, 1),
+        [&](const tbb::blocked_range<unsigned>& lanes) {
+          for (unsigned l = lanes.begin(); l != lanes.end(); ++l) {
+            std::uint64_t* const next = l == 0 ? b.next : lane_marks_[l - 1].words();
+            RankedLevelMoves c;
+            for (std::uint64_t w; (w = taken.fetch_add(kPrivateChunkWords, std::memory_order_relaxed)) < b.words;) {
+              scan_words(w, std::min(b.words, w + kPrivateChunkWords), b.frontier, b.seen, next, expand_rank, c);
+            }
+            counts[l] = c;
+          }
+        },
+        tbb::simple_partitioner());
+    RankedLevelMoves total;
+    for (const RankedLevelMoves& c : counts) total += c;
+    return total;
+  }
+
+  // next & ~seen after a private level: the copies join `next` and are left clear
+  // for the next such level; returns the next level's size.
+  std::uint64_t settle(const RankedBits& b) {
+    std::uint64_t* const seen = const_cast<std::uint64_t*>(b.seen);
+    std::vector<std::uint64_t*> lanes;
+    for (BitTable& l : lane_marks_) lanes.push_back(l.words());  // all clear but those of this level's lanes
+    return tbb::parallel_reduce(
+        tbb::blocked_range<std::uint64_t>(0, b.words, 1 << 12), std::uint64_t{0},
+        [&](const tbb::blocked_range<std::uint64_t>& range, std::uint64_t sum) {
+          for (std::uint64_t w = range.begin(); w != range.end(); ++w) {
+            std::uint64_t x = b.next[w];
+            for (std::uint64_t* l : lanes) x |= std::exchange(l[w], 0);
+            x &= ~seen[w];
+            b.next[w] = x;
+            seen[w] |= x;
+            sum += unsigned(std::popcount(x));
+          }
+          return sum;
+        },
+        std::plus<>());
+  }
+
+  // A level whose lanes queue each new successor to its slice's owner, who marks it.
+  template <class Expand>
+  RankedLevelMoves queued_level(std::uint64_t space, unsigned threads, int moves, const RankedBits& b,
+                                const Expand& expand_rank) {
+    using namespace ranked_detail;
+    const SlicePartition slices = partition(space, std::uint64_t(kSlicesPerThread) * threads);
+    const SlicePartition chunks = partition(space, std::uint64_t(kChunksPerThread) * threads);
+    const std::size_t step = scan_step(moves);
+    if (lanes_.size() != threads || lane_slices_ != slices.count()) {
+      lanes_.clear();
+      for (unsigned l = 0; l < threads; ++l) {
+        lanes_.emplace_back(slices.count(), round_capacity(threads, kRoundBudget) + step, step);
+      }
+      lane_slices_ = slices.count();
+    }
+    std::vector<Cursor> cursors(chunks.count());
+    for (unsigned c = 0; c < chunks.count(); ++c) {
+      cursors[c].word = chunks.begin(c) / 64;
+      cursors[c].end = (chunks.end(c) + 63) / 64;
+    }
+    // Each call expands whole ranks while their successors surely fit the step, and
+    // at least one, so a call queues at most `step` offsets.
+    const std::size_t per_call = step - std::size_t(std::max(moves, 1));
+    run_rounds(
+        chunks.count(), slices.count(), lanes_, kRoundBudget,
+        [&](unsigned chunk, SliceQueues& out, std::size_t limit) {
+          Cursor& c = cursors[chunk];
+          const std::size_t held = out.size();
+          std::size_t queued = held;
+          const std::size_t stop = std::min(limit, held + per_call);
+          RankedLevelMoves counts = c.counts;
+          bool first = true;
+          for (; c.word < c.end; ++c.word, c.loaded = false) {
+            if (!c.loaded) c.rest = b.frontier[c.word], c.loaded = true;
+            while (c.rest) {
+              if (!first && queued >= stop) {
+                c.counts = counts;
+                return false;
+              }
+              first = false;
+              const std::uint64_t r = c.word * 64 + unsigned(std::countr_zero(c.rest));
+              c.rest &= c.rest - 1;
+              expand_rank(r, [&](std::uint64_t t) {
+                if (classify(b.frontier, b.seen, r, t, counts)) {
+                  out.push(slices.owner(t), std::uint32_t(slices.within(t)));
+                  ++queued;
+                }
+              });
+            }
+          }
+          c.counts = counts;
+          return true;
+        },
+        [&](unsigned t, std::span<const std::uint32_t> offsets) {
+          std::uint64_t* const words = b.next + slices.begin(t) / 64;
+          for (const std::uint32_t o : offsets) words[o >> 6] |= std::uint64_t{1} << (o & 63);
+        });
+    RankedLevelMoves total;
+    for (const Cursor& c : cursors) total += c.counts;
+    return total;
+  }
+
+ private:
+  // Offsets one scan call may queue: a rank's successors are never split over calls.
+  static std::size_t scan_step(int moves) { return std::max<std::size_t>(kRoundStep, std::size_t(std::max(moves, 1))); }
+  // Bytes of the lanes' queue pools on `threads` threads.
+  static std::uint64_t queue_pools(std::uint64_t space, unsigned threads, int moves) {
+    const unsigned slices =
+        ranked_detail::partition(space, std::uint64_t(ranked_detail::kSlicesPerThread) * threads).count();
+    return threads * ranked_detail::queue_bytes(threads, slices, scan_step(moves));
+  }
+
+  // A scan chunk's place: the word being scanned and its ranks not yet expanded.
+  struct alignas(64) Cursor {
+    std::uint64_t word = 0, end = 0, rest = 0;
+    bool loaded = false;
+    RankedLevelMoves counts;
+  };
+
+  std::vector<SliceQueues> lanes_;    // kept across levels: their pools are mapped once
+  std::vector<BitTable> lane_marks_;  // a level's private copies of `next`, lanes 1..threads-1
+  unsigned lane_slices_ = 0;
+};
+
+}  // namespace statespace
