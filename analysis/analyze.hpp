@@ -35,20 +35,17 @@
 namespace statespace {
 
 namespace detail {
-template <class P>
+// P's word codec (P::Packing) or 128-bit one (P::WidePacking), when P has it.
+template <class P, bool kWide>
 struct PackingOf {
   using type = std::monostate;
 };
 template <WordPackedPuzzle P>
-struct PackingOf<P> {
+struct PackingOf<P, false> {
   using type = typename P::Packing;
 };
-template <class P>
-struct WidePackingOf {
-  using type = std::monostate;
-};
 template <WidePackedPuzzle P>
-struct WidePackingOf<P> {
+struct PackingOf<P, true> {
   using type = typename P::WidePacking;
 };
 }  // namespace detail
@@ -59,8 +56,9 @@ struct AnalysisPlan {
   Engine engine = Engine::explicit_graph;  // never Engine::automatic
   Engine asked = Engine::automatic;        // the request's engine
   typename P::State start{};
-  std::optional<typename detail::PackingOf<P>::type> packing;           // levels: the codec of start's positions
-  std::optional<typename detail::WidePackingOf<P>::type> wide_packing;  // levels, 128-bit words: when packing has none
+  std::optional<typename detail::PackingOf<P, false>::type> packing;  // levels: the codec of start's positions
+  std::optional<typename detail::PackingOf<P, true>::type>
+      wide_packing;                        // levels, 128-bit words: when packing has none
   std::optional<CheckpointState> resumed;  // implicit, ranked --resume: the header, checked
 };
 

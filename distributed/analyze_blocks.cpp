@@ -11,8 +11,6 @@ template PuzzleRun run<Blocks>(const Blocks&, const AnalyzeOptions&, const Analy
 
 namespace statespace {
 
-STATESPACE_EVERY_MODEL_INSTANCES(, Blocks);
-STATESPACE_LEVELS_MODEL_INSTANCES(, Blocks);
-STATESPACE_LEVELS_PACKING_INSTANCES(, Blocks, BlocksPacking);
+STATESPACE_BLOCKS_LIST()
 
 }  // namespace statespace

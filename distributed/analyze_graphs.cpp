@@ -13,11 +13,6 @@ template PuzzleRun run<CellPermutation>(const CellPermutation&, const AnalyzeOpt
 
 namespace statespace {
 
-STATESPACE_EVERY_MODEL_INSTANCES(, GraphTokens);
-STATESPACE_RANKED_MODEL_INSTANCES(, GraphTokens);
-STATESPACE_EVERY_MODEL_INSTANCES(, CellPermutation);
-STATESPACE_LEVELS_MODEL_INSTANCES(, CellPermutation);
-STATESPACE_LEVELS_PACKING_INSTANCES(, CellPermutation, CellPacking);
-STATESPACE_LEVELS_PACKING_INSTANCES(, CellPermutation, WideCellPacking);
+STATESPACE_GRAPHS_LIST()
 
 }  // namespace statespace

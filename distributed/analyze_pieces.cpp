@@ -13,13 +13,6 @@ template PuzzleRun run<GroupedStickers>(const GroupedStickers&, const AnalyzeOpt
 
 namespace statespace {
 
-STATESPACE_EVERY_MODEL_INSTANCES(, Pieces);
-STATESPACE_RANKED_MODEL_INSTANCES(, Pieces);
-STATESPACE_LEVELS_MODEL_INSTANCES(, Pieces);
-STATESPACE_LEVELS_PACKING_INSTANCES(, Pieces, PieceRankPacking);
-STATESPACE_EVERY_MODEL_INSTANCES(, GroupedStickers);
-STATESPACE_RANKED_MODEL_INSTANCES(, GroupedStickers);
-STATESPACE_LEVELS_MODEL_INSTANCES(, GroupedStickers);
-STATESPACE_LEVELS_PACKING_INSTANCES(, GroupedStickers, PieceRankPacking);
+STATESPACE_PIECES_LIST()
 
 }  // namespace statespace

@@ -11,8 +11,6 @@ template PuzzleRun run<Rules>(const Rules&, const AnalyzeOptions&, const Analysi
 
 namespace statespace {
 
-STATESPACE_EVERY_MODEL_INSTANCES(, Rules);
-STATESPACE_LEVELS_MODEL_INSTANCES(, Rules);
-STATESPACE_LEVELS_PACKING_INSTANCES(, Rules, RulesPacking);
+STATESPACE_RULES_LIST()
 
 }  // namespace statespace

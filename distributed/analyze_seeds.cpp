@@ -13,11 +13,6 @@ template PuzzleRun run<Oshidori>(const Oshidori&, const AnalyzeOptions&, const A
 
 namespace statespace {
 
-STATESPACE_EVERY_MODEL_INSTANCES(, NoOff);
-STATESPACE_RANKED_MODEL_INSTANCES(, NoOff);
-STATESPACE_EVERY_MODEL_INSTANCES(, Hex6);
-STATESPACE_RANKED_MODEL_INSTANCES(, Hex6);
-STATESPACE_EVERY_MODEL_INSTANCES(, Oshidori);
-STATESPACE_RANKED_MODEL_INSTANCES(, Oshidori);
+STATESPACE_SEEDS_LIST()
 
 }  // namespace statespace

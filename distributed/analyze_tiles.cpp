@@ -11,7 +11,6 @@ template PuzzleRun run<Tiles>(const Tiles&, const AnalyzeOptions&, const Analysi
 
 namespace statespace {
 
-STATESPACE_EVERY_MODEL_INSTANCES(, Tiles);
-STATESPACE_RANKED_MODEL_INSTANCES(, Tiles);
+STATESPACE_TILES_LIST()
 
 }  // namespace statespace

@@ -6,8 +6,8 @@
 // otherwise each compile them again at -O3 (and again under the sanitizers), 30 to
 // 70 s of compiler time a file.
 //
-// A model added to AnyPuzzle gets a line in each list below that fits it and the same
-// lines, without `extern`, in its analyze_<family>.cpp; a missing definition fails
+// A model added to AnyPuzzle gets the lines that fit it in its family's list below,
+// which its analyze_<family>.cpp expands without `extern`; a missing definition fails
 // the link. The lists are macros so that a declaration and its definition are one
 // text: an `extern template` that does not match its definition letter for letter
 // would declare a function nothing defines.
@@ -42,52 +42,73 @@
 #define STATESPACE_PLAN_INSTANCES(EXTERN, P) \
   EXTERN template AnalysisPlan<P> choose_engine(const P&, const AnalyzeOptions&)
 
-namespace statespace {
-
-STATESPACE_PLAN_INSTANCES(extern, NoOff);
-STATESPACE_PLAN_INSTANCES(extern, Hex6);
-STATESPACE_PLAN_INSTANCES(extern, Oshidori);
-STATESPACE_PLAN_INSTANCES(extern, Tiles);
-STATESPACE_PLAN_INSTANCES(extern, Blocks);
-STATESPACE_PLAN_INSTANCES(extern, GraphTokens);
-STATESPACE_PLAN_INSTANCES(extern, CellPermutation);
-STATESPACE_PLAN_INSTANCES(extern, Pieces);
-STATESPACE_PLAN_INSTANCES(extern, GroupedStickers);
-STATESPACE_PLAN_INSTANCES(extern, Rules);
+// choose_engine() for every model (plan_puzzle.cpp).
+#define STATESPACE_PLAN_LIST(EXTERN)                  \
+  STATESPACE_PLAN_INSTANCES(EXTERN, NoOff);           \
+  STATESPACE_PLAN_INSTANCES(EXTERN, Hex6);            \
+  STATESPACE_PLAN_INSTANCES(EXTERN, Oshidori);        \
+  STATESPACE_PLAN_INSTANCES(EXTERN, Tiles);           \
+  STATESPACE_PLAN_INSTANCES(EXTERN, Blocks);          \
+  STATESPACE_PLAN_INSTANCES(EXTERN, GraphTokens);     \
+  STATESPACE_PLAN_INSTANCES(EXTERN, CellPermutation); \
+  STATESPACE_PLAN_INSTANCES(EXTERN, Pieces);          \
+  STATESPACE_PLAN_INSTANCES(EXTERN, GroupedStickers); \
+  STATESPACE_PLAN_INSTANCES(EXTERN, Rules);
 
 // analyze_seeds.cpp
-STATESPACE_EVERY_MODEL_INSTANCES(extern, NoOff);
-STATESPACE_RANKED_MODEL_INSTANCES(extern, NoOff);
-STATESPACE_EVERY_MODEL_INSTANCES(extern, Hex6);
-STATESPACE_RANKED_MODEL_INSTANCES(extern, Hex6);
-STATESPACE_EVERY_MODEL_INSTANCES(extern, Oshidori);
-STATESPACE_RANKED_MODEL_INSTANCES(extern, Oshidori);
+#define STATESPACE_SEEDS_LIST(EXTERN)                 \
+  STATESPACE_EVERY_MODEL_INSTANCES(EXTERN, NoOff);    \
+  STATESPACE_RANKED_MODEL_INSTANCES(EXTERN, NoOff);   \
+  STATESPACE_EVERY_MODEL_INSTANCES(EXTERN, Hex6);     \
+  STATESPACE_RANKED_MODEL_INSTANCES(EXTERN, Hex6);    \
+  STATESPACE_EVERY_MODEL_INSTANCES(EXTERN, Oshidori); \
+  STATESPACE_RANKED_MODEL_INSTANCES(EXTERN, Oshidori);
+
 // analyze_tiles.cpp
-STATESPACE_EVERY_MODEL_INSTANCES(extern, Tiles);
-STATESPACE_RANKED_MODEL_INSTANCES(extern, Tiles);
+#define STATESPACE_TILES_LIST(EXTERN)              \
+  STATESPACE_EVERY_MODEL_INSTANCES(EXTERN, Tiles); \
+  STATESPACE_RANKED_MODEL_INSTANCES(EXTERN, Tiles);
+
 // analyze_blocks.cpp
-STATESPACE_EVERY_MODEL_INSTANCES(extern, Blocks);
-STATESPACE_LEVELS_MODEL_INSTANCES(extern, Blocks);
-STATESPACE_LEVELS_PACKING_INSTANCES(extern, Blocks, BlocksPacking);
+#define STATESPACE_BLOCKS_LIST(EXTERN)               \
+  STATESPACE_EVERY_MODEL_INSTANCES(EXTERN, Blocks);  \
+  STATESPACE_LEVELS_MODEL_INSTANCES(EXTERN, Blocks); \
+  STATESPACE_LEVELS_PACKING_INSTANCES(EXTERN, Blocks, BlocksPacking);
+
 // analyze_graphs.cpp
-STATESPACE_EVERY_MODEL_INSTANCES(extern, GraphTokens);
-STATESPACE_RANKED_MODEL_INSTANCES(extern, GraphTokens);
-STATESPACE_EVERY_MODEL_INSTANCES(extern, CellPermutation);
-STATESPACE_LEVELS_MODEL_INSTANCES(extern, CellPermutation);
-STATESPACE_LEVELS_PACKING_INSTANCES(extern, CellPermutation, CellPacking);
-STATESPACE_LEVELS_PACKING_INSTANCES(extern, CellPermutation, WideCellPacking);
+#define STATESPACE_GRAPHS_LIST(EXTERN)                                       \
+  STATESPACE_EVERY_MODEL_INSTANCES(EXTERN, GraphTokens);                     \
+  STATESPACE_RANKED_MODEL_INSTANCES(EXTERN, GraphTokens);                    \
+  STATESPACE_EVERY_MODEL_INSTANCES(EXTERN, CellPermutation);                 \
+  STATESPACE_LEVELS_MODEL_INSTANCES(EXTERN, CellPermutation);                \
+  STATESPACE_LEVELS_PACKING_INSTANCES(EXTERN, CellPermutation, CellPacking); \
+  STATESPACE_LEVELS_PACKING_INSTANCES(EXTERN, CellPermutation, WideCellPacking);
+
 // analyze_pieces.cpp
-STATESPACE_EVERY_MODEL_INSTANCES(extern, Pieces);
-STATESPACE_RANKED_MODEL_INSTANCES(extern, Pieces);
-STATESPACE_LEVELS_MODEL_INSTANCES(extern, Pieces);
-STATESPACE_LEVELS_PACKING_INSTANCES(extern, Pieces, PieceRankPacking);
-STATESPACE_EVERY_MODEL_INSTANCES(extern, GroupedStickers);
-STATESPACE_RANKED_MODEL_INSTANCES(extern, GroupedStickers);
-STATESPACE_LEVELS_MODEL_INSTANCES(extern, GroupedStickers);
-STATESPACE_LEVELS_PACKING_INSTANCES(extern, GroupedStickers, PieceRankPacking);
+#define STATESPACE_PIECES_LIST(EXTERN)                                   \
+  STATESPACE_EVERY_MODEL_INSTANCES(EXTERN, Pieces);                      \
+  STATESPACE_RANKED_MODEL_INSTANCES(EXTERN, Pieces);                     \
+  STATESPACE_LEVELS_MODEL_INSTANCES(EXTERN, Pieces);                     \
+  STATESPACE_LEVELS_PACKING_INSTANCES(EXTERN, Pieces, PieceRankPacking); \
+  STATESPACE_EVERY_MODEL_INSTANCES(EXTERN, GroupedStickers);             \
+  STATESPACE_RANKED_MODEL_INSTANCES(EXTERN, GroupedStickers);            \
+  STATESPACE_LEVELS_MODEL_INSTANCES(EXTERN, GroupedStickers);            \
+  STATESPACE_LEVELS_PACKING_INSTANCES(EXTERN, GroupedStickers, PieceRankPacking);
+
 // analyze_rules.cpp
-STATESPACE_EVERY_MODEL_INSTANCES(extern, Rules);
-STATESPACE_LEVELS_MODEL_INSTANCES(extern, Rules);
-STATESPACE_LEVELS_PACKING_INSTANCES(extern, Rules, RulesPacking);
+#define STATESPACE_RULES_LIST(EXTERN)               \
+  STATESPACE_EVERY_MODEL_INSTANCES(EXTERN, Rules);  \
+  STATESPACE_LEVELS_MODEL_INSTANCES(EXTERN, Rules); \
+  STATESPACE_LEVELS_PACKING_INSTANCES(EXTERN, Rules, RulesPacking);
+
+namespace statespace {
+
+STATESPACE_PLAN_LIST(extern)
+STATESPACE_SEEDS_LIST(extern)
+STATESPACE_TILES_LIST(extern)
+STATESPACE_BLOCKS_LIST(extern)
+STATESPACE_GRAPHS_LIST(extern)
+STATESPACE_PIECES_LIST(extern)
+STATESPACE_RULES_LIST(extern)
 
 }  // namespace statespace

@@ -8,16 +8,7 @@
 
 namespace statespace {
 
-STATESPACE_PLAN_INSTANCES(, NoOff);
-STATESPACE_PLAN_INSTANCES(, Hex6);
-STATESPACE_PLAN_INSTANCES(, Oshidori);
-STATESPACE_PLAN_INSTANCES(, Tiles);
-STATESPACE_PLAN_INSTANCES(, Blocks);
-STATESPACE_PLAN_INSTANCES(, GraphTokens);
-STATESPACE_PLAN_INSTANCES(, CellPermutation);
-STATESPACE_PLAN_INSTANCES(, Pieces);
-STATESPACE_PLAN_INSTANCES(, GroupedStickers);
-STATESPACE_PLAN_INSTANCES(, Rules);
+STATESPACE_PLAN_LIST()
 
 AnyPlan plan_puzzle(const AnyPuzzle& p, const AnalyzeOptions& o) {
   return std::visit([&](const auto& model) { return AnyPlan(choose_engine(model, o)); }, p);

@@ -662,8 +662,8 @@ Pieces::Pieces(const PieceDefinition& definition, PieceMetric metric, const std:
       }
     }
   }
-  t->tabled = n <= 4 && std::all_of(t->coordinates.begin(), t->coordinates.end(),
-                                    [](const Coordinate& c) { return !c.forward.empty(); })
+  t->tabled = n <= kMostTabled && std::all_of(t->coordinates.begin(), t->coordinates.end(),
+                                              [](const Coordinate& c) { return !c.forward.empty(); })
                   ? n
                   : 0;
   t_ = std::move(t);

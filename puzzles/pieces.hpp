@@ -146,13 +146,15 @@ struct Tables {
   // class_after[h * moves + m]: the class after move m (class_before: after its inverse).
   std::vector<std::uint32_t> class_after, class_before;
   std::uint64_t space = 1;
-  // The coordinates when every one has its tables and there are at most 4 (the
-  // inlined fast path of step()), else 0.
+  // The coordinates when every one has its tables and there are at most
+  // kMostTabled (the inlined fast path of step()), else 0.
   std::size_t tabled = 0;
 };
 
 // Sets a definition may have: two coordinates each.
 inline constexpr std::size_t kMaxSets = 16;
+// Coordinates step()'s inlined path takes: three sets with twists (the Skewb's).
+inline constexpr std::size_t kMostTabled = 6;
 
 // The digit of coordinate c after `move`, without a table; `key` is the class
 // index times c.space plus the digit.
@@ -249,6 +251,10 @@ template <bool kBackward, class F>
       return step_tabled<3, kBackward>(t, r, f);
     case 4:
       return step_tabled<4, kBackward>(t, r, f);
+    case 5:
+      return step_tabled<5, kBackward>(t, r, f);
+    case 6:
+      return step_tabled<6, kBackward>(t, r, f);
     default:
       return step_generic<kBackward>(t, r, f);
   }

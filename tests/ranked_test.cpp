@@ -175,9 +175,10 @@ void expect_directed_equals_plain(const P& p, std::uint64_t start) {
       EXPECT_EQ(r.goal->dead_ends, plain.dead_ends) << p.name();
     } else {
       EXPECT_FALSE(r.goal.has_value());
-      ASSERT_EQ(r.unavailable.size(), 2u);
-      EXPECT_EQ(r.unavailable[0].view, "distance to the goal");
-      EXPECT_EQ(r.unavailable[1].view, "farthest from the goal");
+      ASSERT_EQ(r.unavailable.size(), 3u);
+      EXPECT_EQ(r.unavailable[0].view, kViewDistanceToGoal);
+      EXPECT_EQ(r.unavailable[1].view, kViewFarthestFromGoal);
+      EXPECT_EQ(r.unavailable[2].view, kViewDeadEnds);
     }
   }
 }

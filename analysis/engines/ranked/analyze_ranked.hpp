@@ -25,6 +25,7 @@
 #include <string_view>
 #include <vector>
 
+#include "analysis/engines/directed.hpp"
 #include "analysis/engines/explicit/goal_view.hpp"
 #include "analysis/engines/options.hpp"
 #include "analysis/engines/ranked/ranked_bfs.hpp"
@@ -174,11 +175,7 @@ AnalysisResult analyze_ranked_on(const P& p, const AnalyzeOptions& o, const type
     };
     r.goal = ranked_detail::ranked_goal_view(p, tables, r.states, start_rank, goal_text, backward, o.progress);
   } else {
-    const std::string why =
-        "the moves cannot always be undone and the model cannot list a position's predecessors, so no search runs "
-        "towards the goal";
-    r.unavailable.push_back({"distance to the goal", why});
-    r.unavailable.push_back({"farthest from the goal", why});
+    r.unavailable = goal_views_unavailable(no_predecessors_reason());
   }
   return r;
 }
