@@ -43,6 +43,10 @@ TEST(HugePages, MappingBytesAreWholeHugePages) {
   EXPECT_EQ(huge_mapping_bytes(kHugePageBytes), kHugePageBytes);
   EXPECT_EQ(huge_mapping_bytes(kHugePageBytes + 1), 2 * kHugePageBytes);
   EXPECT_EQ(huge_mapping_bytes(519'000'000), 248 * kHugePageBytes);
+  // What memory checks count: small allocations as they are, big ones rounded up.
+  EXPECT_EQ(huge_resident_bytes(1000), 1000u);
+  EXPECT_EQ(huge_resident_bytes(kHugePageBytes - 1), kHugePageBytes - 1);
+  EXPECT_EQ(huge_resident_bytes(kHugePageBytes + 1), 2 * kHugePageBytes);
 }
 
 TEST(HugePages, BigAllocationsAreAlignedZeroedAndAdvised) {

@@ -23,14 +23,17 @@ inline constexpr std::size_t kHugePageBytes = std::size_t{1} << 21;
 // Below a huge page a mapping of its own would spare no TLB entry.
 inline constexpr std::size_t kHugeAllocationBytes = kHugePageBytes;
 
-// What an allocation of `bytes` occupies at most beyond them: its last huge page,
-// touched at all, is resident whole. Memory checks add it per big array.
-inline constexpr std::uint64_t kHugeSlackBytes = kHugePageBytes;
-
 // The bytes an allocation of `bytes` (from kHugeAllocationBytes on) maps: whole
 // huge pages.
 [[nodiscard]] constexpr std::size_t huge_mapping_bytes(std::size_t bytes) {
   return (bytes + kHugePageBytes - 1) & ~(kHugePageBytes - 1);
+}
+
+// The most an allocation of `bytes` holds resident, which memory checks count: the
+// bytes below kHugeAllocationBytes, whole huge pages from there on (the last one,
+// touched at all, is resident whole).
+[[nodiscard]] constexpr std::uint64_t huge_resident_bytes(std::uint64_t bytes) {
+  return bytes < kHugeAllocationBytes ? bytes : huge_mapping_bytes(bytes);
 }
 
 // `bytes` (at least kHugeAllocationBytes) of zeroed memory at a huge page boundary,

@@ -141,12 +141,16 @@ std::uint64_t partition_table_bytes(const Tiles& t, const Partition& p) {
 }
 
 std::uint64_t partition_build_bytes(const Tiles& t, const Partition& p) {
-  std::uint64_t most = 0;
+  // Every database stays in memory once built, on whole huge pages, while the
+  // largest search runs.
+  std::uint64_t tables = 0, most = 0;
   for (const auto& g : p.groups) {
     const int k = int(g.size());
-    most = std::max(most, pattern_build_bytes(t, k) - PatternDatabase::packed_bytes(placements(t.cells(), k)));
+    const std::uint64_t table = huge_resident_bytes(PatternDatabase::packed_bytes(placements(t.cells(), k)));
+    tables += table;
+    most = std::max(most, pattern_build_bytes(t, k) - table);
   }
-  return partition_table_bytes(t, p) + most;
+  return tables + most;
 }
 
 Partition choose_partition(const Tiles& t, const MemoryBudget& budget) {
