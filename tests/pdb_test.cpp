@@ -262,7 +262,7 @@ TEST(PatternDatabase, PackingRoundTrip) {
   // Tile 5's Manhattan distance from cell c (its home is cell 4, the centre).
   const std::vector<int> manhattan{2, 1, 2, 1, 0, 1, 2, 1, 2};
   const std::vector<int> excess{0, 1, 14, 2, 0, 7, 30, 3, 1};
-  std::vector<std::uint8_t> packed(PatternDatabase::packed_bytes(9), 0);
+  BigVector<std::uint8_t> packed(PatternDatabase::packed_bytes(9), 0);
   std::vector<PatternDatabase::Exception> exceptions;
   for (std::size_t r = 0; r < 9; ++r) {
     unsigned code = unsigned(excess[r]) / 2;

@@ -19,8 +19,8 @@ namespace statespace {
 namespace {
 
 // A built database's entries, owned the way a mapped file's are: by a shared pointer.
-std::shared_ptr<const std::uint8_t> shared_bytes(std::vector<std::uint8_t> bytes) {
-  auto owner = std::make_shared<std::vector<std::uint8_t>>(std::move(bytes));
+std::shared_ptr<const std::uint8_t> shared_bytes(BigVector<std::uint8_t> bytes) {
+  auto owner = std::make_shared<BigVector<std::uint8_t>>(std::move(bytes));
   return {owner, owner->data()};
 }
 
@@ -32,7 +32,7 @@ void check_pattern(const Tiles& t, const std::vector<int>& tiles) {
   }
 }
 
-PatternDatabase::PatternDatabase(const Tiles& t, std::vector<int> tiles, std::vector<std::uint8_t> packed,
+PatternDatabase::PatternDatabase(const Tiles& t, std::vector<int> tiles, BigVector<std::uint8_t> packed,
                                  std::vector<Exception> exceptions, std::vector<std::uint64_t> counts)
     : PatternDatabase(t, std::move(tiles), shared_bytes(std::move(packed)), std::move(exceptions), std::move(counts)) {}
 
@@ -141,12 +141,16 @@ std::uint64_t partition_table_bytes(const Tiles& t, const Partition& p) {
 }
 
 std::uint64_t partition_build_bytes(const Tiles& t, const Partition& p) {
-  std::uint64_t most = 0;
+  // Every database stays in memory once built, on whole huge pages, while the
+  // largest search runs.
+  std::uint64_t tables = 0, most = 0;
   for (const auto& g : p.groups) {
     const int k = int(g.size());
-    most = std::max(most, pattern_build_bytes(t, k) - PatternDatabase::packed_bytes(placements(t.cells(), k)));
+    const std::uint64_t table = huge_resident_bytes(PatternDatabase::packed_bytes(placements(t.cells(), k)));
+    tables += table;
+    most = std::max(most, pattern_build_bytes(t, k) - table);
   }
-  return partition_table_bytes(t, p) + most;
+  return tables + most;
 }
 
 Partition choose_partition(const Tiles& t, const MemoryBudget& budget) {

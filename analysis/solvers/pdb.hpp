@@ -33,6 +33,7 @@
 #include <string_view>
 #include <vector>
 
+#include "analysis/runtime/huge_pages.hpp"
 #include "analysis/runtime/memory.hpp"
 #include "analysis/runtime/progress.hpp"
 #include "core/ranking.hpp"
@@ -114,7 +115,7 @@ class PatternDatabase {
   [[nodiscard]] static constexpr std::uint64_t packed_bytes(std::uint64_t entries) { return (entries + 1) / 2; }
 
   // `counts[v]` = placements of value v; `exceptions` ascending by rank.
-  PatternDatabase(const Tiles& t, std::vector<int> tiles, std::vector<std::uint8_t> packed,
+  PatternDatabase(const Tiles& t, std::vector<int> tiles, BigVector<std::uint8_t> packed,
                   std::vector<Exception> exceptions, std::vector<std::uint64_t> counts);
   PatternDatabase(const Tiles& t, std::vector<int> tiles, std::shared_ptr<const std::uint8_t> packed,
                   std::vector<Exception> exceptions, std::vector<std::uint64_t> counts);

@@ -30,7 +30,7 @@ std::uint64_t PatternSearch::pull(unsigned level) {
 void PatternSearch::pull_slice(unsigned level, unsigned s) {
   Owned& o = owned_[s];
   const unsigned parity = (level + 1) % 2;
-  std::vector<std::uint64_t>& skip = skip_[parity];
+  BigVector<std::uint64_t>& skip = skip_[parity];
   Cursor c;
   for_each_marked<false>(skip, slices_.begin(s), slices_.end(s), [&](std::uint64_t p) {
     seek(c, p);

@@ -64,7 +64,7 @@ PatternSearch::PatternSearch(const Tiles& t, const std::vector<int>& tiles)
   owned_.resize(slices_.count());
 }
 
-void PatternSearch::clear(std::vector<std::uint64_t>& bits) {
+void PatternSearch::clear(BigVector<std::uint64_t>& bits) {
   for_each_chunk(bits.size(), 1 << 16, [&](const auto& range) {
     std::fill(bits.begin() + std::ptrdiff_t(range.begin()), bits.begin() + std::ptrdiff_t(range.end()), 0);
   });
@@ -131,17 +131,22 @@ PatternDatabase PatternSearch::release(const Tiles& t, const std::vector<int>& t
     exceptions.insert(exceptions.end(), o.exceptions.begin(), o.exceptions.end());
   }
   // The search's bitsets go before the caller saves the database.
-  std::vector<std::uint64_t>().swap(seen_);
-  std::vector<std::uint64_t>().swap(front_);
-  std::vector<std::uint64_t>().swap(next_);
-  for (auto& skip : skip_) std::vector<std::uint64_t>().swap(skip);
+  BigVector<std::uint64_t>().swap(seen_);
+  BigVector<std::uint64_t>().swap(front_);
+  BigVector<std::uint64_t>().swap(next_);
+  for (auto& skip : skip_) BigVector<std::uint64_t>().swap(skip);
   return PatternDatabase(t, tiles, std::move(packed_), std::move(exceptions), std::move(counts_));
 }
 
-// The tables, the region and select tables and the lanes' queues.
+// The tables, the region and select tables and the lanes' queues, each big array
+// rounded up to whole huge pages.
 std::uint64_t PatternSearch::pattern_build_bytes_for(int n, int k) {
   const std::uint64_t entries = placements(n, k);
-  const std::uint64_t regions = (std::uint64_t{1} << n) * (10 + 3 * Board::kMaxCells);
+  const std::uint64_t sets = std::uint64_t{1} << n;
+  const auto big = [](std::uint64_t bytes) { return huge_resident_bytes(bytes); };
+  // Region names, present names, region masks, select.
+  const std::uint64_t regions =
+      big(8 * sets) + big(2 * sets) + big(2 * Board::kMaxCells * sets) + big(Board::kMaxCells * sets);
   const std::uint64_t threads = worker_threads();
   const std::uint64_t slices = 2 * std::max<std::uint64_t>(kSlicesPerThread * threads, entries / kMostSlice + 1);
   const std::uint64_t step = kRoundStep + kPlacementOvershoot;
@@ -149,8 +154,8 @@ std::uint64_t PatternSearch::pattern_build_bytes_for(int n, int k) {
       (round_capacity(threads, kRoundBudget) + kPlacementOvershoot + SliceQueues::kBlock - step - 1) /
           (SliceQueues::kBlock - step) +
       slices;
-  return 8 * (words_for(entries * std::uint64_t(n - k)) + 2 * words_for(entries)) +
-         PatternDatabase::packed_bytes(entries) + regions + threads * blocks * SliceQueues::kBlock * 4;
+  return big(8 * words_for(entries * std::uint64_t(n - k))) + 2 * big(8 * words_for(entries)) +
+         big(PatternDatabase::packed_bytes(entries)) + regions + threads * blocks * SliceQueues::kBlock * 4;
 }
 
 }  // namespace pdb_search

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "analysis/engines/slices.hpp"
+#include "analysis/runtime/huge_pages.hpp"
 #include "analysis/runtime/progress.hpp"
 #include "analysis/solvers/pdb.hpp"
 
@@ -78,9 +79,9 @@ class Regions {
 
   int n_;
   std::array<std::uint32_t, Board::kMaxCells> neighbours_{};
-  std::vector<std::uint64_t> names_;
-  std::vector<std::uint16_t> present_;
-  std::vector<std::uint16_t> masks_;
+  BigVector<std::uint64_t> names_;
+  BigVector<std::uint16_t> present_;
+  BigVector<std::uint16_t> masks_;
 };
 
 // Manhattan distances of the pattern's tiles: [slot * 16 + cell].
@@ -229,7 +230,7 @@ class PatternSearch {
   // until f returns true (f may set bits of p's word); returns the rank after the
   // last one visited then, else `end`.
   template <bool kSet, class F>
-  static std::uint64_t for_each_marked(const std::vector<std::uint64_t>& bits, std::uint64_t begin, std::uint64_t end,
+  static std::uint64_t for_each_marked(const BigVector<std::uint64_t>& bits, std::uint64_t begin, std::uint64_t end,
                                        F&& f) {
     for (std::uint64_t p = begin; p < end;) {
       const std::uint64_t w = (kSet ? bits[p / 64] : ~bits[p / 64]) >> (p % 64);
@@ -285,7 +286,7 @@ class PatternSearch {
     return std::uint32_t(bits & ((std::uint64_t{1} << names_) - 1));
   }
 
-  static void clear(std::vector<std::uint64_t>& bits);
+  static void clear(BigVector<std::uint64_t>& bits);
   [[nodiscard]] static bool pull_now(unsigned level, std::uint64_t previous, std::uint64_t last);
 
   Regions regions_;
@@ -293,12 +294,12 @@ class PatternSearch {
   std::uint64_t names_;  // region names per placement: its free cells
   std::uint64_t entries_;
   std::array<std::uint8_t, Board::kMaxCells * Board::kMaxCells> manhattan_;
-  std::vector<std::uint64_t> seen_;                 // [placement * names + name]
-  std::vector<std::uint64_t> front_;                // placements with a state in the level expanded
-  std::vector<std::uint64_t> next_;                 // placements with a state in the level found
-  std::array<std::vector<std::uint64_t>, 2> skip_;  // backwards, by parity: placements not to visit
-  std::vector<std::uint8_t> packed_;
-  std::vector<std::uint8_t> select_;  // [free * 16 + j]: the j-th cell of `free`
+  BigVector<std::uint64_t> seen_;                 // [placement * names + name]
+  BigVector<std::uint64_t> front_;                // placements with a state in the level expanded
+  BigVector<std::uint64_t> next_;                 // placements with a state in the level found
+  std::array<BigVector<std::uint64_t>, 2> skip_;  // backwards, by parity: placements not to visit
+  BigVector<std::uint8_t> packed_;
+  BigVector<std::uint8_t> select_;  // [free * 16 + j]: the j-th cell of `free`
   static constexpr unsigned kMagicShift = 36;
   bool small_ = entries_ <= std::uint64_t{1} << 32;
   std::array<std::uint64_t, Board::kMaxCells> weight_{};  // a unit of digit i in the rank
