@@ -319,31 +319,21 @@ PieceTransform inverse(const PieceDefinition& d, const PieceTransform& t) {
   return u;
 }
 
-// Whether the moves are regular (Tables::regular). A move leaves no position in
-// place when it moves or twists some set of distinct pieces: a position keeps such a
-// set only under the identity on it.
-bool regular_moves(const PieceDefinition& d, const std::vector<PieceMove>& moves,
-                   const std::vector<PieceMove>& inverses) {
-  const auto changes_every_position = [&](const PieceTransform& m) {
+// Whether every position has one successor per move and none of them itself
+// (Tables::regular asks the moves to be undirected too). A move leaves no position
+// in place when it moves or twists some set of distinct pieces: a position keeps
+// such a set only under the identity on it.
+bool moves_change_every_position(const PieceDefinition& d, const std::vector<SetShape>& shapes,
+                                 const std::vector<PieceMove>& moves) {
+  return std::all_of(moves.begin(), moves.end(), [&](const PieceMove& m) {
     for (std::size_t k = 0; k < d.sets.size(); ++k) {
-      std::vector<int> pieces = d.solved.perm[k];
-      std::sort(pieces.begin(), pieces.end());
-      if (std::adjacent_find(pieces.begin(), pieces.end()) != pieces.end()) continue;
-      for (std::size_t i = 0; i < m.perm[k].size(); ++i) {
-        if (m.perm[k][i] != int(i) || m.twist[k][i] % d.sets[k].orientations != 0) return true;
+      if (shapes[k].kinds != shapes[k].n) continue;  // identical pieces may swap unseen
+      for (std::size_t i = 0; i < m.transform.perm[k].size(); ++i) {
+        if (m.transform.perm[k][i] != int(i) || m.transform.twist[k][i] % d.sets[k].orientations != 0) return true;
       }
     }
     return false;
-  };
-  if (!std::all_of(moves.begin(), moves.end(), [&](const PieceMove& m) { return changes_every_position(m.transform); }))
-    return false;
-  const auto sorted = [](const std::vector<PieceMove>& list) {
-    std::vector<std::pair<std::vector<std::vector<int>>, std::vector<std::vector<int>>>> out;
-    for (const auto& m : list) out.emplace_back(m.transform.perm, m.transform.twist);
-    std::sort(out.begin(), out.end());
-    return out;
-  };
-  return sorted(moves) == sorted(inverses);
+  });
 }
 
 // Sizes and values of a transform against the sets; `position`: perm holds pieces
@@ -472,7 +462,6 @@ Pieces::Pieces(const PieceDefinition& definition, PieceMetric metric, const std:
       t->directed = true;
     }
   }
-  t->regular = !t->directed && regular_moves(d, t->moves, t->inverses);
 
   const auto too_many = [] {
     throw ParseError("its positions do not rank below 2^64 (at most 18,446,744,073,709,551,615)");
@@ -523,6 +512,9 @@ Pieces::Pieces(const PieceDefinition& definition, PieceMetric metric, const std:
     solved.perm.push_back(perm);
     solved.twist.push_back(twist);
   }
+  // The moves are distinct (expand() keeps each once), so when every inverse is
+  // among them the inverses are the moves again: they pair one to one.
+  t->regular = !t->directed && moves_change_every_position(d, t->shapes, t->moves);
 
   // The classes: per set, its arrangement's then its twists'. A move adds the same
   // shift to every position's classes, so those reachable are the solved state's

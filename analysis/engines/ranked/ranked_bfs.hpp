@@ -103,7 +103,7 @@ class RankedLayers {
     } else {
       counts = lanes_.queued_level(space_, threads, moves, bits(), expand_rank);
     }
-    found = lanes_marked ? lanes_.settle(bits()) : settle();
+    found = settle_with(lanes_marked ? lanes_.copies() : std::span<BitTable>{});
     if (found) advance();
     return counts;
   }
@@ -206,22 +206,7 @@ class RankedLayers {
   // and, when the level is not empty, becomes the frontier (advance); the old
   // frontier's bitset, cleared, takes the next level's marks. Two steps, since an
   // MPI process advances whenever any process found positions.
-  std::uint64_t settle() {
-    std::uint64_t* const seen = kept_[kSeen].words();
-    std::uint64_t* const next = next_.words();
-    return tbb::parallel_reduce(
-        tbb::blocked_range<std::uint64_t>(0, words_, 1 << 14), std::uint64_t{0},
-        [&](const tbb::blocked_range<std::uint64_t>& range, std::uint64_t sum) {
-          for (std::uint64_t w = range.begin(); w != range.end(); ++w) {
-            const std::uint64_t x = next[w] & ~seen[w];
-            next[w] = x;
-            seen[w] |= x;
-            sum += unsigned(std::popcount(x));
-          }
-          return sum;
-        },
-        std::plus<>());
-  }
+  std::uint64_t settle() { return settle_with({}); }
   void advance() {
     std::swap(kept_[kFrontier], next_);
     std::uint64_t* const old = next_.words();
@@ -257,6 +242,27 @@ class RankedLayers {
   // The bits of word w that stand for ranks.
   [[nodiscard]] std::uint64_t tail_mask(std::uint64_t w) const {
     return w + 1 == words_ && space_ % 64 ? (std::uint64_t{1} << (space_ % 64)) - 1 : ~std::uint64_t{0};
+  }
+  // settle(), with the lanes' private copies of `next` ORed in first and left clear.
+  std::uint64_t settle_with(std::span<BitTable> copies) {
+    std::uint64_t* const seen = kept_[kSeen].words();
+    std::uint64_t* const next = next_.words();
+    std::vector<std::uint64_t*> lanes;
+    for (BitTable& l : copies) lanes.push_back(l.words());
+    return tbb::parallel_reduce(
+        tbb::blocked_range<std::uint64_t>(0, words_, 1 << 12), std::uint64_t{0},
+        [&](const tbb::blocked_range<std::uint64_t>& range, std::uint64_t sum) {
+          for (std::uint64_t w = range.begin(); w != range.end(); ++w) {
+            std::uint64_t x = next[w];
+            for (std::uint64_t* l : lanes) x |= std::exchange(l[w], 0);
+            x &= ~seen[w];
+            next[w] = x;
+            seen[w] |= x;
+            sum += unsigned(std::popcount(x));
+          }
+          return sum;
+        },
+        std::plus<>());
   }
   [[nodiscard]] RankedBits bits() { return {kept_[kFrontier].words(), kept_[kSeen].words(), next_.words(), words_}; }
 
@@ -294,11 +300,11 @@ template <class Layers, class Expand, class OnLevel>
 RankedSearch ranked_search(Layers& tables, RankedSearch s, int moves, const Expand& expand_rank, Progress* progress,
                            const OnLevel& on_level, bool regular = false) {
   std::uint64_t total = s.states();
-  bool can_pull = false;
+  // The MPI tables cannot pull: a process holds its own part of the frontier only.
+  constexpr bool kPulls = requires(std::uint64_t n) { tables.pull(n, expand_rank, n); };
   std::uint64_t unseen = 0;
-  if constexpr (requires(std::uint64_t n) { tables.pull(n, expand_rank, n); }) {
-    can_pull = regular;
-    if (can_pull) unseen = tables.unseen();
+  if constexpr (kPulls) {
+    if (regular) unseen = tables.unseen();
   }
   on_level(std::as_const(s));
   while (true) {
@@ -306,11 +312,9 @@ RankedSearch ranked_search(Layers& tables, RankedSearch s, int moves, const Expa
     const std::uint64_t size = s.layers.back();
     // Pulling visits each position not seen yet once, expanding the frontier each
     // of its positions: the smaller set is the cheaper.
-    if (can_pull && unseen < size) {
+    if (kPulls && regular && unseen < size) {
       RankedLevelMoves m;
-      if constexpr (requires(std::uint64_t n) { tables.pull(n, expand_rank, n); }) {
-        m.onward = tables.pull(unseen, expand_rank, found);
-      }
+      if constexpr (kPulls) m.onward = tables.pull(unseen, expand_rank, found);
       m.successors = size * std::uint64_t(moves);
       m.within = m.successors - m.onward - (s.moves.empty() ? 0 : s.moves.back().onward);
       s.moves.push_back(m);

@@ -12,15 +12,12 @@
 
 #include <tbb/blocked_range.h>
 #include <tbb/parallel_for.h>
-#include <tbb/parallel_reduce.h>
 
 #include <algorithm>
 #include <atomic>
 #include <bit>
 #include <cstdint>
-#include <functional>
 #include <span>
-#include <utility>
 #include <vector>
 
 #include "analysis/engines/slices.hpp"
@@ -156,7 +153,7 @@ class RankedLanes {
   // A level on `threads` lanes, each marking its own copy of `next` (lane 0 the
   // table itself). The lanes take chunks of the frontier in turn, so a lane that
   // never starts leaves its share to the others; which lane marks a successor
-  // changes no bit of the union and no count. settle() then merges the copies.
+  // changes no bit of the union and no count. Settling the level merges the copies.
   template <class Expand>
   RankedLevelMoves private_level(std::uint64_t space, unsigned threads, const RankedBits& b,
                                  const Expand& expand_rank) {
@@ -182,27 +179,9 @@ class RankedLanes {
     return total;
   }
 
-  // next & ~seen after a private level: the copies join `next` and are left clear
-  // for the next such level; returns the next level's size.
-  std::uint64_t settle(const RankedBits& b) {
-    std::uint64_t* const seen = const_cast<std::uint64_t*>(b.seen);
-    std::vector<std::uint64_t*> lanes;
-    for (BitTable& l : lane_marks_) lanes.push_back(l.words());  // all clear but those of this level's lanes
-    return tbb::parallel_reduce(
-        tbb::blocked_range<std::uint64_t>(0, b.words, 1 << 12), std::uint64_t{0},
-        [&](const tbb::blocked_range<std::uint64_t>& range, std::uint64_t sum) {
-          for (std::uint64_t w = range.begin(); w != range.end(); ++w) {
-            std::uint64_t x = b.next[w];
-            for (std::uint64_t* l : lanes) x |= std::exchange(l[w], 0);
-            x &= ~seen[w];
-            b.next[w] = x;
-            seen[w] |= x;
-            sum += unsigned(std::popcount(x));
-          }
-          return sum;
-        },
-        std::plus<>());
-  }
+  // The lanes' private copies of `next`: clear but after a private level, whose
+  // settling ORs them into `next` and clears them again.
+  [[nodiscard]] std::span<BitTable> copies() { return lane_marks_; }
 
   // A level whose lanes queue each new successor to its slice's owner, who marks it.
   template <class Expand>
