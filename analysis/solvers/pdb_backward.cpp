@@ -54,7 +54,7 @@ void PatternSearch::pull_slice(unsigned level, unsigned s) {
       bool reached = false;
       // A placement whose free cells form one region needs no lookup of it.
       const std::uint32_t region = (present & (present - 1)) == 0 ? free : regions_.region(free, name);
-      for_each_move(p, c.cells.data(), u, region, [&](std::uint64_t r, unsigned n2, int) {
+      for_each_move(p, u, region, [&](std::uint64_t r, unsigned n2, int) {
         const std::uint64_t e = r * names_ + n2;
         reached = (load_seen(e / 64) >> (e % 64)) & 1;
         return reached;

@@ -44,10 +44,10 @@ bool PatternSearch::scan(unsigned level, std::uint64_t& cursor, std::uint64_t en
         reach |= regions_.region(free, unsigned(std::countr_zero(names)));
       }
     }
-    for_each_move(p, c.cells.data(), u, reach, [&](std::uint64_t r, unsigned name, int manhattan) {
-      const int excess = (next_level - manhattan) / 2;
-      out.push(slices_.owner(r), std::uint32_t(slices_.within(r) << kOffsetShift) |
-                                     std::uint32_t(std::clamp(excess, 0, 31) << kNameBits) | name);
+    for_each_move(p, u, reach, [&](std::uint64_t r, unsigned name, int manhattan) {
+      // A successor's Manhattan distance is at most next_level and of its parity.
+      const unsigned excess = std::min(unsigned(next_level - manhattan) / 2, (1u << kExcessBits) - 1);
+      out.push(slices_.owner(r), std::uint32_t(slices_.within(r) << kOffsetShift) | excess << kNameBits | name);
       ++held;
       return false;
     });

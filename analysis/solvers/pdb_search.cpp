@@ -40,11 +40,17 @@ PatternSearch::PatternSearch(const Tiles& t, const std::vector<int>& tiles)
       front_(words_for(entries_), 0),
       next_(words_for(entries_), 0),
       packed_(PatternDatabase::packed_bytes(entries_), 0),
-      select_((std::size_t{1} << n_) * Board::kMaxCells, 0) {
+      select_((std::size_t{1} << n_) * Board::kMaxCells, 0),
+      cols_(t.cols()) {
   for (std::uint32_t free = 0; free < (1u << n_); ++free) {
     unsigned j = 0;
     for (std::uint32_t f = free; f; f &= f - 1)
       select_[free * Board::kMaxCells + j++] = std::uint8_t(std::countr_zero(f));
+  }
+  for (int c = 0; c < n_; ++c) {
+    if (c % cols_) not_first_column_ |= 1u << c;
+    if (c % cols_ != cols_ - 1) not_last_column_ |= 1u << c;
+    between_[std::size_t(c)] = ((1u << (cols_ - 1)) - 1) << (c + 1);
   }
   std::uint64_t weight = 1;
   for (int i = k_ - 1; i >= 0; --i) {

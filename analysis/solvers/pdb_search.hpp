@@ -197,33 +197,48 @@ class PatternSearch {
   }
 
   // Calls f(rank, region name, Manhattan distance) for each move from placement p
-  // (cells, u) into the cells `reach`: a pattern tile next to them moves in, and its
-  // old cell becomes the blank's. Stops when f returns true.
+  // (decoded in u) into the cells `reach`: a pattern tile next to them moves in, and
+  // its old cell becomes the blank's. Stops when f returns true. The moves come by
+  // direction, each direction's movers found at once from the bits of `reach`: a
+  // sideways move changes only the mover's digit, by one; an upward or downward one
+  // also passes the cells between (vertical_step).
   template <class F>
-  void for_each_move(std::uint64_t p, const std::uint8_t* cells, const Unranked& u, std::uint32_t reach, F&& f) const {
-    const std::uint32_t free = regions_.all() & ~u.occupied;
-    for (int i = 0; i < k_; ++i) {
-      const int from = cells[i];
-      const int moved = u.base - manhattan_[std::size_t(i * Board::kMaxCells + from)];
-      const std::uint32_t earlier = u.earlier[std::size_t(i)];
-      const auto w = std::int64_t(weight_[std::size_t(i)]);
-      for (std::uint32_t targets = regions_.neighbours(from) & reach; targets; targets &= targets - 1) {
-        const int to = std::countr_zero(targets);
-        // Only the digits of tile i and of the later tiles between its two cells
-        // change: tile i's by the cells it passes less the earlier tiles among
-        // them, each later one's by one (the moved tile changes sides of it).
-        const int lo = std::min(from, to), hi = std::max(from, to);
-        const std::uint32_t between = u.occupied & ((1u << hi) - 1) & ~((2u << lo) - 1);
-        std::int64_t later = 0;
-        for (std::uint32_t b = between & ~earlier; b; b &= b - 1) {
-          later += std::int64_t(weight_[u.slot[std::size_t(std::countr_zero(b))]]);
-        }
-        const std::int64_t step = w * (hi - lo - std::popcount(between & earlier)) + later;
-        const std::uint64_t r = to > from ? p + std::uint64_t(step) : p - std::uint64_t(step);
-        const std::uint32_t free2 = (free | (1u << from)) & ~(1u << to);
-        if (f(r, regions_.name(from, free2), moved + manhattan_[std::size_t(i * Board::kMaxCells + to)])) return;
-      }
+  void for_each_move(std::uint64_t p, const Unranked& u, std::uint32_t reach, F&& f) const {
+    const std::uint32_t occupied = u.occupied;
+    const std::uint32_t free = regions_.all() & ~occupied;
+    const auto move = [&](int from, int to, std::uint64_t r) {
+      const std::size_t row = std::size_t(u.slot[std::size_t(from)]) * Board::kMaxCells;
+      const int manhattan = u.base - manhattan_[row + std::size_t(from)] + manhattan_[row + std::size_t(to)];
+      return f(r, regions_.name(from, free ^ (1u << from) ^ (1u << to)), manhattan);
+    };
+    for (std::uint32_t m = occupied & (reach << 1) & not_first_column_; m; m &= m - 1) {
+      const int from = std::countr_zero(m);
+      if (move(from, from - 1, p - weight_[u.slot[std::size_t(from)]])) return;
     }
+    for (std::uint32_t m = occupied & (reach >> 1) & not_last_column_; m; m &= m - 1) {
+      const int from = std::countr_zero(m);
+      if (move(from, from + 1, p + weight_[u.slot[std::size_t(from)]])) return;
+    }
+    for (std::uint32_t m = occupied & (reach << cols_); m; m &= m - 1) {
+      const int from = std::countr_zero(m);
+      if (move(from, from - cols_, p - vertical_step(u, from, from - cols_))) return;
+    }
+    for (std::uint32_t m = occupied & (reach >> cols_); m; m &= m - 1) {
+      const int from = std::countr_zero(m);
+      if (move(from, from + cols_, p + vertical_step(u, from, from))) return;
+    }
+  }
+
+  // The rank change of the tile in `from` moving one row, `low` being the lower of
+  // its two cells: its digit changes by the cells it passes less the earlier tiles
+  // among them, and each later tile among them changes sides of it, its digit by one.
+  [[nodiscard]] std::uint64_t vertical_step(const Unranked& u, int from, int low) const {
+    const unsigned i = u.slot[std::size_t(from)];
+    const std::uint32_t between = u.occupied & between_[std::size_t(low)];
+    const std::uint32_t earlier = u.earlier[i];
+    std::uint64_t step = weight_[i] * std::uint64_t(cols_ - std::popcount(between & earlier));
+    for (std::uint32_t b = between & ~earlier; b; b &= b - 1) step += weight_[u.slot[std::size_t(std::countr_zero(b))]];
+    return step;
   }
 
   // Calls f(p) for each p in [begin, end) whose bit in `bits` is `kSet`, in order,
@@ -304,6 +319,9 @@ class PatternSearch {
   bool small_ = entries_ <= std::uint64_t{1} << 32;
   std::array<std::uint64_t, Board::kMaxCells> weight_{};  // a unit of digit i in the rank
   std::array<std::uint64_t, Board::kMaxCells> magic_{};   // ceil(2^36 / (n - i))
+  int cols_;
+  std::uint32_t not_first_column_ = 0, not_last_column_ = 0;  // cells with a neighbour left, right
+  std::array<std::uint32_t, Board::kMaxCells> between_{};     // [c]: the cells c + 1 .. c + cols - 1
   std::vector<std::uint64_t> counts_;
   SlicePartition slices_, chunks_;
   std::vector<SliceQueues> lanes_;
