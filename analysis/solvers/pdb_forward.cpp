@@ -62,31 +62,22 @@ void PatternSearch::apply(unsigned level, unsigned s, std::span<const std::uint3
   const std::uint64_t first = slices_.begin(s);
   Owned& o = owned_[s];
   std::uint64_t added = 0;
-  // Targets land anywhere in the slice: each one's seen bit is fetched kAhead
-  // targets before it is tested, and once that bit has arrived, half way, a target
-  // not seen yet has the words it will write fetched too.
+  // Targets land anywhere in the slice: each one's seen word is fetched kAhead
+  // targets before it is tested. The words a new state writes besides are denser
+  // (a bit or four a placement, not a bit a region) and mostly already at hand.
   constexpr std::size_t kAhead = 16;
-  for (std::size_t i = 0; i < targets.size(); ++i) {
-    if (i + kAhead < targets.size()) {
-      const std::uint64_t ahead = (first + (targets[i + kAhead] >> kOffsetShift)) * names_;
-      __builtin_prefetch(seen_.data() + ahead / 64, 1);
-    }
-    if (i + kAhead / 2 < targets.size()) {
-      const std::uint32_t t = targets[i + kAhead / 2];
-      const std::uint64_t p = first + (t >> kOffsetShift);
-      const std::uint64_t e = p * names_ + (t & ((1u << kNameBits) - 1));
-      if (!((seen_[e / 64] >> (e % 64)) & 1)) {
-        __builtin_prefetch(next_.data() + p / 64, 1);
-        __builtin_prefetch(packed_.data() + p / 2, 1);
-      }
-    }
+  std::uint64_t* const seen = seen_.data();
+  const std::uint64_t names = names_;
+  const std::size_t size = targets.size();
+  for (std::size_t i = 0; i < size; ++i) {
+    if (i + kAhead < size) __builtin_prefetch(seen + (first + (targets[i + kAhead] >> kOffsetShift)) * names / 64, 1);
     const std::uint32_t t = targets[i];
     const std::uint64_t p = first + (t >> kOffsetShift);
-    const std::uint64_t e = p * names_ + (t & ((1u << kNameBits) - 1));
+    const std::uint64_t e = p * names + (t & ((1u << kNameBits) - 1));
     const std::uint64_t bit = std::uint64_t{1} << (e % 64);
-    if (seen_[e / 64] & bit) continue;
+    if (seen[e / 64] & bit) continue;
     const bool reached = seen_names(p) != 0;
-    seen_[e / 64] |= bit;
+    seen[e / 64] |= bit;
     next_[p / 64] |= std::uint64_t{1} << (p % 64);
     ++added;
     if (!reached) reach_placement(o, p, (t >> kNameBits) & ((1u << kExcessBits) - 1), level);
