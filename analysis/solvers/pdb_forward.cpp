@@ -32,6 +32,7 @@ bool PatternSearch::scan(unsigned level, std::uint64_t& cursor, std::uint64_t en
   std::size_t held = out.size();
   Cursor c;
   const int next_level = int(level) + 1;
+  const SlicePartition slices = slices_;  // a local: the queue stores cannot change it
   cursor = for_each_marked<true>(front_, cursor, end, [&](std::uint64_t p) {
     seek(c, p);
     const Unranked& u = c.u;
@@ -47,7 +48,7 @@ bool PatternSearch::scan(unsigned level, std::uint64_t& cursor, std::uint64_t en
     for_each_move(p, u, reach, [&](std::uint64_t r, unsigned name, int manhattan) {
       // A successor's Manhattan distance is at most next_level and of its parity.
       const unsigned excess = std::min(unsigned(next_level - manhattan) / 2, (1u << kExcessBits) - 1);
-      out.push(slices_.owner(r), std::uint32_t(slices_.within(r) << kOffsetShift) | excess << kNameBits | name);
+      out.push(slices.owner(r), std::uint32_t(slices.within(r) << kOffsetShift) | excess << kNameBits | name);
       ++held;
       return false;
     });

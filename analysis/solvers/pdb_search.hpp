@@ -141,48 +141,44 @@ class PatternSearch {
     bool held = false;
     std::array<unsigned, Board::kMaxCells> digit{};
     std::array<int, Board::kMaxCells> base_before{};  // Manhattan distance of the slots before each
-    std::array<std::uint8_t, Board::kMaxCells> cells{};
     Unranked u;
   };
 
-  // Moves `c` to placement r (at or after the one it holds). A step shorter than the
-  // last digit's radix adds in mixed radix, with at most one carry per digit;
-  // otherwise the digits come from placement_unrank's divisions, below 2^32 ranks
-  // a multiply and a shift each (exact for dividends below 2^32 and divisors up to
-  // 16).
+  // Moves `c` to placement r (at or after the one it holds), decoding the slots
+  // from the first digit that changed. A step shorter than the last digit's radix
+  // adds in mixed radix, with at most one carry per digit; otherwise the digits come
+  // from placement_unrank's divisions, below 2^32 ranks a multiply and a shift each
+  // (exact for dividends below 2^32 and divisors up to 16).
   void seek(Cursor& c, std::uint64_t r) const {
-    std::array<unsigned, Board::kMaxCells> digit = c.digit;
-    const auto last = unsigned(n_ - k_ + 1);
-    if (c.held && r - c.rank < last) {
-      unsigned carry = unsigned(r - c.rank);
-      for (int i = k_ - 1; i >= 0 && carry; --i) {
-        const auto radix = unsigned(n_ - i);
-        digit[std::size_t(i)] += carry;
-        carry = 0;
-        if (digit[std::size_t(i)] >= radix) {
-          digit[std::size_t(i)] -= radix;
-          carry = 1;
-        }
+    int i = 0;
+    if (c.held && r - c.rank < unsigned(n_ - k_ + 1)) {
+      i = k_ - 1;
+      unsigned d = c.digit[std::size_t(i)] + unsigned(r - c.rank);
+      while (d >= unsigned(n_ - i)) {
+        c.digit[std::size_t(i)] = d - unsigned(n_ - i);
+        --i;
+        d = c.digit[std::size_t(i)] + 1;
       }
+      c.digit[std::size_t(i)] = d;
     } else {
+      std::array<unsigned, Board::kMaxCells> digit{};
       std::uint64_t q = r;
-      for (int i = k_ - 1; i >= 0; --i) {
-        const auto d = std::uint64_t(n_ - i);
+      for (int j = k_ - 1; j >= 0; --j) {
+        const auto d = std::uint64_t(n_ - j);
         const std::uint64_t next =
-            small_ ? std::uint64_t((static_cast<unsigned __int128>(q) * magic_[std::size_t(i)]) >> kMagicShift) : q / d;
-        digit[std::size_t(i)] = unsigned(q - next * d);
+            small_ ? std::uint64_t((static_cast<unsigned __int128>(q) * magic_[std::size_t(j)]) >> kMagicShift) : q / d;
+        digit[std::size_t(j)] = unsigned(q - next * d);
         q = next;
       }
-    }
-    int i = 0;
-    if (c.held) {
-      while (i < k_ && digit[std::size_t(i)] == c.digit[std::size_t(i)]) ++i;
+      if (c.held) {
+        while (i < k_ && digit[std::size_t(i)] == c.digit[std::size_t(i)]) ++i;
+      }
+      c.digit = digit;
     }
     std::uint32_t occupied = i < k_ ? c.u.earlier[std::size_t(i)] : c.u.occupied;
     int base = i < k_ ? c.base_before[std::size_t(i)] : c.u.base;
     for (; i < k_; ++i) {
-      const std::uint8_t cell = select_[(regions_.all() & ~occupied) * Board::kMaxCells + digit[std::size_t(i)]];
-      c.cells[std::size_t(i)] = cell;
+      const std::uint8_t cell = select_[(regions_.all() & ~occupied) * Board::kMaxCells + c.digit[std::size_t(i)]];
       c.u.earlier[std::size_t(i)] = occupied;
       c.base_before[std::size_t(i)] = base;
       c.u.slot[cell] = std::uint8_t(i);
@@ -191,7 +187,6 @@ class PatternSearch {
     }
     c.u.occupied = occupied;
     c.u.base = base;
-    c.digit = digit;
     c.rank = r;
     c.held = true;
   }
