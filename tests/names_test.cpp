@@ -22,9 +22,13 @@ struct BadName {
   std::string problem;  // what the message must say
 };
 
+// The escaping names aim at a name no other program uses, so that a file of that
+// name already there (from anything else) cannot fail the checks below.
+const std::string kOutside = "statespace-names-test-outside";
+
 const std::vector<BadName> kBadNames = {
-    {"\"../../x\"", "starts with '.'"}, {"\"/tmp/x\"", "holds '/'"},
-    {"\"a/../../x\"", "holds '/'"},     {"\"a\\\\b\"", "holds '\\'"},
+    {"\"../../" + kOutside + "\"", "starts with '.'"}, {"\"/tmp/" + kOutside + "\"", "holds '/'"},
+    {"\"a/../../" + kOutside + "\"", "holds '/'"},     {"\"a\\\\b\"", "holds '\\'"},
     {"\"a\\nb\"", "holds '\\n'"},       {"\"" + std::string(65, 'n') + "\"", "is 65 characters long"},
     {"\".hidden\"", "starts with '.'"}, {"\"\"", "is empty"},
     {"\"tiles:3x4\"", "holds ':'"},
@@ -55,8 +59,9 @@ TEST(Names, PuzzleFileNamesAreConfined) {
     EXPECT_TRUE(fs::exists(dir / "out/my_puzzle-2.v1/summary.json"));
     fs::remove_all(dir / "out");
   }
-  // Nothing escaped the output folder on the way (out/../../x is beside dir).
-  EXPECT_FALSE(fs::exists(dir.parent_path() / "x"));
+  // Nothing escaped the output folder on the way (out/../../NAME is beside dir).
+  EXPECT_FALSE(fs::exists(dir.parent_path() / kOutside));
+  EXPECT_FALSE(fs::exists(fs::path("/tmp") / kOutside));
   // The 64-character limit is inclusive.
   const auto file = write_file(dir / "long.toml", "name = \"" + std::string(64, 'n') + "\"\n" + graph);
   EXPECT_EQ(run_statespace("analyze " + file.string() + " --quiet").exit_code, 0);
