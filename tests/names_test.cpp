@@ -27,10 +27,14 @@ struct BadName {
 const std::string kOutside = "statespace-names-test-outside";
 
 const std::vector<BadName> kBadNames = {
-    {"\"../../" + kOutside + "\"", "starts with '.'"}, {"\"/tmp/" + kOutside + "\"", "holds '/'"},
-    {"\"a/../../" + kOutside + "\"", "holds '/'"},     {"\"a\\\\b\"", "holds '\\'"},
-    {"\"a\\nb\"", "holds '\\n'"},       {"\"" + std::string(65, 'n') + "\"", "is 65 characters long"},
-    {"\".hidden\"", "starts with '.'"}, {"\"\"", "is empty"},
+    {"\"../../" + kOutside + "\"", "starts with '.'"},
+    {"\"/tmp/" + kOutside + "\"", "holds '/'"},
+    {"\"a/../../" + kOutside + "\"", "holds '/'"},
+    {"\"a\\\\b\"", "holds '\\'"},
+    {"\"a\\nb\"", "holds '\\n'"},
+    {"\"" + std::string(65, 'n') + "\"", "is 65 characters long"},
+    {"\".hidden\"", "starts with '.'"},
+    {"\"\"", "is empty"},
     {"\"tiles:3x4\"", "holds ':'"},
 };
 

@@ -67,7 +67,7 @@ PatternSearch::PatternSearch(const Tiles& t, const std::vector<int>& tiles)
     lanes_.emplace_back(slices_.count(), round_capacity(threads, kRoundBudget) + kPlacementOvershoot,
                         kRoundStep + kPlacementOvershoot);
   }
-  owned_.resize(slices_.count());
+  owned_.resize(slices_.count() + chunks_.count());
 }
 
 void PatternSearch::clear(BigVector<std::uint64_t>& bits) {
@@ -132,10 +132,8 @@ void PatternSearch::run(const std::vector<int>& tiles, const std::string& name, 
 
 PatternDatabase PatternSearch::release(const Tiles& t, const std::vector<int>& tiles) && {
   std::vector<PatternDatabase::Exception> exceptions;
-  for (auto& o : owned_) {
-    std::sort(o.exceptions.begin(), o.exceptions.end(), [](const auto& a, const auto& b) { return a.rank < b.rank; });
-    exceptions.insert(exceptions.end(), o.exceptions.begin(), o.exceptions.end());
-  }
+  for (auto& o : owned_) exceptions.insert(exceptions.end(), o.exceptions.begin(), o.exceptions.end());
+  std::sort(exceptions.begin(), exceptions.end(), [](const auto& a, const auto& b) { return a.rank < b.rank; });
   // The search's bitsets go before the caller saves the database.
   BigVector<std::uint64_t>().swap(seen_);
   BigVector<std::uint64_t>().swap(front_);

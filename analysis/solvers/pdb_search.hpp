@@ -116,7 +116,9 @@ class PatternSearch {
  private:
   static constexpr unsigned kMostValue = 255;
 
-  // What a slice's owner keeps: written by it alone in the apply phase.
+  // What a slice's owner keeps, written by it alone in the apply phase; and what a
+  // chunk's scanner keeps of the successors it marks itself (owned_[slices +
+  // chunk]).
   struct alignas(64) Owned {
     std::uint64_t added = 0;
     std::vector<std::uint64_t> counts;                   // placements first reached, by value
@@ -275,10 +277,23 @@ class PatternSearch {
     ++o.counts[level + 1];
   }
 
+  // State (p, name) found in the level after `level`, unless seen; `excess` is
+  // p's value over its Manhattan distance if this is p's first state.
+  void mark(Owned& o, std::uint64_t p, unsigned name, unsigned excess, unsigned level) {
+    const std::uint64_t e = p * names_ + name;
+    const std::uint64_t bit = std::uint64_t{1} << (e % 64);
+    if (seen_[e / 64] & bit) return;
+    const bool reached = seen_names(p) != 0;
+    seen_[e / 64] |= bit;
+    next_[p / 64] |= std::uint64_t{1} << (p % 64);
+    ++o.added;
+    if (!reached) reach_placement(o, p, excess, level);
+  }
+
   // The forward phase (pdb_forward.cpp): the level after `level` from the frontier's
   // successors.
   std::uint64_t expand(unsigned level);
-  bool scan(unsigned level, std::uint64_t& cursor, std::uint64_t end, SliceQueues& out, std::size_t limit);
+  bool scan(unsigned level, unsigned chunk, std::uint64_t& cursor, SliceQueues& out, std::size_t limit);
   void apply(unsigned level, unsigned s, std::span<const std::uint32_t> targets);
 
   // The backward phase (pdb_backward.cpp): the level after `level` from the states
