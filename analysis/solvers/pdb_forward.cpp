@@ -19,7 +19,7 @@ std::uint64_t PatternSearch::expand(unsigned level) {
   return added;
 }
 
-// Expands chunk's frontier placements from `cursor` on until `out` holds `limit`
+// Expands the frontier placements of `chunk` from `cursor` on until `out` holds `limit`
 // targets; true when it reached the chunk's end. A successor in the chunk itself
 // (most moves of the last tiles, whose digits weigh least) is marked at once, on
 // words still in cache: during a scan no one else writes the chunk's words, and the

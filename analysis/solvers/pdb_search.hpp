@@ -52,7 +52,6 @@ class Regions {
     });
   }
   [[nodiscard]] std::uint32_t all() const { return (1u << n_) - 1; }
-  [[nodiscard]] std::uint32_t neighbours(int cell) const { return neighbours_[std::size_t(cell)]; }
   // The name of the region of `free` holding `cell`.
   [[nodiscard]] unsigned name(int cell, std::uint32_t free) const {
     return unsigned(names_[free] >> (4 * cell)) & 0xFu;
@@ -278,7 +277,7 @@ class PatternSearch {
   }
 
   // State (p, name) found in the level after `level`, unless seen; `excess` is
-  // p's value over its Manhattan distance if this is p's first state.
+  // p's entry, (value - Manhattan distance) / 2, should this be p's first state.
   void mark(Owned& o, std::uint64_t p, unsigned name, unsigned excess, unsigned level) {
     const std::uint64_t e = p * names_ + name;
     const std::uint64_t bit = std::uint64_t{1} << (e % 64);
