@@ -71,10 +71,8 @@ inline std::uint64_t process_bytes(std::uint64_t space, int processes, int rank,
   const RankOwnership own(space, processes);
   const unsigned mine = own.first[std::size_t(rank) + 1] - own.first[std::size_t(rank)];
   const std::size_t step = std::max<std::size_t>(kRoundStep, std::size_t(std::max(moves, 1)));
-  const std::size_t blocks =
-      (kRoundBudget + step + SliceQueues::kBlock - step - 1) / (SliceQueues::kBlock - step) + own.slices.count();
   return 3 * BitTable::bytes_for(own.end(rank) - own.begin(rank)) +
-         std::uint64_t(mine) * blocks * SliceQueues::kBlock * sizeof(std::uint32_t);
+         std::uint64_t(mine) * SliceQueues::pool_bytes(own.slices.count(), kRoundBudget + step, step);
 }
 
 }  // namespace ranked_mpi_detail

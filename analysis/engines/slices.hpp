@@ -62,10 +62,20 @@ class SliceQueues {
  public:
   static constexpr std::size_t kBlock = 4096;
 
+  // The blocks of a pool for `slices` destinations, `capacity` offsets a round and
+  // steps of at most `step` pushes, and their bytes: what the constructor allocates,
+  // for the engines' memory checks.
+  static constexpr std::size_t pool_blocks(std::size_t slices, std::size_t capacity, std::size_t step) {
+    return (capacity + kBlock - step - 1) / (kBlock - step) + slices;
+  }
+  static constexpr std::uint64_t pool_bytes(std::size_t slices, std::size_t capacity, std::size_t step) {
+    return std::uint64_t(pool_blocks(slices, capacity, step)) * kBlock * sizeof(std::uint32_t);
+  }
+
   SliceQueues() = default;
   SliceQueues(unsigned slices, std::size_t capacity, std::size_t step)
       : step_(step),
-        blocks_((capacity + kBlock - step - 1) / (kBlock - step) + slices),
+        blocks_(pool_blocks(slices, capacity, step)),
         storage_(new std::uint32_t[blocks_ * kBlock]),
         slices_(slices),
         lines_(slices + 2 * kPerLine),

@@ -153,13 +153,10 @@ std::uint64_t PatternSearch::pattern_build_bytes_for(int n, int k) {
       big(8 * sets) + big(2 * sets) + big(2 * Board::kMaxCells * sets) + big(Board::kMaxCells * sets);
   const std::uint64_t threads = worker_threads();
   const std::uint64_t slices = 2 * std::max<std::uint64_t>(kSlicesPerThread * threads, entries / kMostSlice + 1);
-  const std::uint64_t step = kRoundStep + kPlacementOvershoot;
-  const std::uint64_t blocks =
-      (round_capacity(threads, kRoundBudget) + kPlacementOvershoot + SliceQueues::kBlock - step - 1) /
-          (SliceQueues::kBlock - step) +
-      slices;
+  const std::uint64_t queues = SliceQueues::pool_bytes(
+      slices, round_capacity(threads, kRoundBudget) + kPlacementOvershoot, kRoundStep + kPlacementOvershoot);
   return big(8 * words_for(entries * std::uint64_t(n - k))) + 2 * big(8 * words_for(entries)) +
-         big(PatternDatabase::packed_bytes(entries)) + regions + threads * blocks * SliceQueues::kBlock * 4;
+         big(PatternDatabase::packed_bytes(entries)) + regions + threads * queues;
 }
 
 }  // namespace pdb_search

@@ -108,7 +108,8 @@ class RankedLayers {
     return counts;
   }
 
-  // The positions not seen yet (restart_from() sets the bits past the last rank).
+  // The positions not seen yet. The bits past the last rank stand for no position
+  // (restart_from() sets them), so they are masked off.
   [[nodiscard]] std::uint64_t unseen() const {
     const std::uint64_t* const seen = kept_[kSeen].words();
     return tbb::parallel_reduce(

@@ -68,9 +68,7 @@ inline SlicePartition partition(std::uint64_t space, std::uint64_t slices) {
 
 // The queue pool each lane needs for a round, in bytes, as SliceQueues allocates it.
 inline std::uint64_t queue_bytes(unsigned lanes, unsigned slices, std::size_t step) {
-  const std::size_t capacity = round_capacity(lanes, kRoundBudget) + step;
-  const std::size_t blocks = (capacity + SliceQueues::kBlock - step - 1) / (SliceQueues::kBlock - step) + slices;
-  return std::uint64_t(blocks) * SliceQueues::kBlock * sizeof(std::uint32_t);
+  return SliceQueues::pool_bytes(slices, round_capacity(lanes, kRoundBudget) + step, step);
 }
 
 // Whether the lanes of a run on `threads` threads mark private copies of `next`
