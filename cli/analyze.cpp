@@ -17,7 +17,7 @@
 #include "cli/cli.hpp"
 #include "core/lookup.hpp"
 #include "core/text.hpp"
-#include "distributed/analyze_puzzle.hpp"
+#include "analysis/pipeline/analyze_puzzle.hpp"
 #include "puzzles/puzzle_file.hpp"
 #include "puzzles/registry.hpp"
 #include "reports/atomic_file.hpp"

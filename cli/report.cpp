@@ -17,7 +17,7 @@
 #include "cli/cli.hpp"
 #include "cli/report_manifest.hpp"
 #include "core/errors.hpp"
-#include "distributed/analyze_puzzle.hpp"
+#include "analysis/pipeline/analyze_puzzle.hpp"
 #include "reports/article.hpp"
 #include "reports/atomic_file.hpp"
 #include "reports/puzzle_report.hpp"

@@ -7,7 +7,7 @@
 #include "analysis/analyze.hpp"
 #include "cli/args.hpp"
 #include "core/errors.hpp"
-#include "distributed/analyze_puzzle.hpp"
+#include "analysis/pipeline/analyze_puzzle.hpp"
 #include "puzzles/puzzle_file.hpp"
 #include "puzzles/toml_input.hpp"
 #include "reports/article.hpp"

@@ -7,7 +7,7 @@
 #include <numeric>
 
 #include "analysis/analyze.hpp"
-#include "distributed/pipeline_instances.hpp"
+#include "analysis/pipeline/pipeline_instances.hpp"
 #include "models.hpp"
 #include "puzzles/registry.hpp"
 

@@ -15,7 +15,7 @@
 #include "bad_file.hpp"
 #include "core/errors.hpp"
 #include "core/lookup.hpp"
-#include "distributed/pipeline_instances.hpp"
+#include "analysis/pipeline/pipeline_instances.hpp"
 #include "puzzles/puzzle_file.hpp"
 #include "test_util.hpp"
 

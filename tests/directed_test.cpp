@@ -28,7 +28,7 @@
 #include "analysis/solvers/solve.hpp"
 #include "core/errors.hpp"
 #include "core/lookup.hpp"
-#include "distributed/pipeline_instances.hpp"
+#include "analysis/pipeline/pipeline_instances.hpp"
 #include "reports/article.hpp"
 #include "reports/dot.hpp"
 #include "reports/puzzle_report.hpp"

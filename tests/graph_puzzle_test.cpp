@@ -6,7 +6,7 @@
 
 #include "analysis/analyze.hpp"
 #include "bad_file.hpp"
-#include "distributed/pipeline_instances.hpp"
+#include "analysis/pipeline/pipeline_instances.hpp"
 #include "puzzles/puzzle_file.hpp"
 #include "puzzles/sliding_tiles.hpp"
 #include "test_util.hpp"

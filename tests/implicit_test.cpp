@@ -19,7 +19,7 @@
 #include "analysis/engines/slices.hpp"
 #include "core/errors.hpp"
 #include "core/text.hpp"
-#include "distributed/pipeline_instances.hpp"
+#include "analysis/pipeline/pipeline_instances.hpp"
 #include "puzzles/sliding_tiles.hpp"
 #include "report_compare.hpp"
 #include "test_util.hpp"

@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
 # Fails on any #include "folder/..." that points against the dependency order
 #   core <- puzzles <- analysis/runtime <- analysis/engines <- analysis/solvers
-#        <- analysis/problems <- analysis <- distributed <- reports <- cli
+#        <- analysis/problems <- analysis <- distributed <- analysis/pipeline <- reports <- cli
 # A file belongs to the deepest folder of the list that holds it (analysis/engines/
 # implicit/x.hpp is in analysis/engines); it may include its own folder and the ones
 # to its left. With --self-test it checks that planted wrong includes are caught.
 set -euo pipefail
 root=${1:?usage: include_order_test.sh SOURCE_DIR [--self-test]}
-order=(core puzzles analysis/runtime analysis/engines analysis/solvers analysis/problems analysis distributed reports cli)
+order=(core puzzles analysis/runtime analysis/engines analysis/solvers analysis/problems analysis distributed
+       analysis/pipeline reports cli)
 
 # level PATH: the index of the deepest folder of `order` that is a prefix of PATH.
 level() {
@@ -47,6 +48,11 @@ if [ "${2:-}" = "--self-test" ]; then
   printf '#include "analysis/engines/implicit/x.hpp"\n' > "$tmp/analysis/runtime/bad.hpp"
   if check "$tmp" >/dev/null; then echo "self-test: a runtime/ -> engines/ include went unnoticed"; exit 1; fi
   rm "$tmp/analysis/runtime/bad.hpp"
+  mkdir -p "$tmp/distributed" "$tmp/analysis/pipeline"
+  printf '#include "analysis/pipeline/analyze_puzzle.hpp"\n' > "$tmp/distributed/bad.hpp"
+  if check "$tmp" >/dev/null; then echo "self-test: a distributed/ -> analysis/pipeline/ include went unnoticed"; exit 1; fi
+  rm "$tmp/distributed/bad.hpp"
+  printf '#include "distributed/analyze_mpi.hpp"\n' > "$tmp/analysis/pipeline/good.cpp"
   printf '#include "analysis/runtime/x.hpp"\n#include "core/x.hpp"\n' > "$tmp/analysis/engines/implicit/good.hpp"
   printf '#include "analysis/engines/implicit/good.hpp"\n' > "$tmp/cli/good.cpp"
   if ! check "$tmp" >/dev/null; then echo "self-test: allowed includes were refused"; exit 1; fi

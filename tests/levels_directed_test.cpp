@@ -17,7 +17,7 @@
 #include "analysis/analyze.hpp"
 #include "analysis/engines/levels/analyze_levels.hpp"
 #include "bench/peg_solitaire.hpp"
-#include "distributed/pipeline_instances.hpp"
+#include "analysis/pipeline/pipeline_instances.hpp"
 #include "puzzles/puzzle_file.hpp"
 #include "puzzles/toml_input.hpp"
 #include "test_util.hpp"

@@ -15,7 +15,7 @@
 #include "analysis/engines/ranked/analyze_ranked.hpp"
 #include "bad_file.hpp"
 #include "core/errors.hpp"
-#include "distributed/pipeline_instances.hpp"
+#include "analysis/pipeline/pipeline_instances.hpp"
 #include "puzzles/puzzle_file.hpp"
 #include "puzzles/toml_input.hpp"
 #include "puzzles/tws_file.hpp"

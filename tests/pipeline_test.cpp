@@ -9,7 +9,7 @@
 #include <string>
 
 #include "analysis/analyze.hpp"
-#include "distributed/pipeline_instances.hpp"
+#include "analysis/pipeline/pipeline_instances.hpp"
 #include "puzzles/puzzle_file.hpp"
 #include "puzzles/registry.hpp"
 #include "test_util.hpp"

@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "analysis/runtime/checkpoint.hpp"
-#include "distributed/analyze_puzzle.hpp"
+#include "analysis/pipeline/analyze_puzzle.hpp"
 #include "puzzles/registry.hpp"
 #include "report_compare.hpp"
 #include "test_util.hpp"

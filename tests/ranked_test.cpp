@@ -18,7 +18,7 @@
 #include "analysis/analyze.hpp"
 #include "analysis/engines/ranked/analyze_ranked.hpp"
 #include "analysis/engines/ranked/rank_packing.hpp"
-#include "distributed/pipeline_instances.hpp"
+#include "analysis/pipeline/pipeline_instances.hpp"
 #include "puzzles/puzzle_file.hpp"
 #include "puzzles/registry.hpp"
 #include "test_util.hpp"

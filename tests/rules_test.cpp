@@ -16,7 +16,7 @@
 #include "analysis/solvers/solve.hpp"
 #include "bad_file.hpp"
 #include "core/lookup.hpp"
-#include "distributed/pipeline_instances.hpp"
+#include "analysis/pipeline/pipeline_instances.hpp"
 #include "puzzles/puzzle_file.hpp"
 #include "reports/summary_json.hpp"
 #include "reports/tables.hpp"

@@ -13,7 +13,7 @@
 #include "analysis/solvers/bidirectional.hpp"
 #include "analysis/solvers/solve.hpp"
 #include "core/lookup.hpp"
-#include "distributed/pipeline_instances.hpp"
+#include "analysis/pipeline/pipeline_instances.hpp"
 #include "models.hpp"
 #include "puzzles/registry.hpp"
 #include "test_util.hpp"

@@ -6,7 +6,7 @@
 
 #include "analysis/analyze.hpp"
 #include "analysis/solvers/solve.hpp"
-#include "distributed/pipeline_instances.hpp"
+#include "analysis/pipeline/pipeline_instances.hpp"
 #include "puzzles/registry.hpp"
 
 namespace statespace {

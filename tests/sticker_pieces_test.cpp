@@ -14,7 +14,7 @@
 #include <set>
 
 #include "analysis/analyze.hpp"
-#include "distributed/pipeline_instances.hpp"
+#include "analysis/pipeline/pipeline_instances.hpp"
 #include "puzzles/puzzle_file.hpp"
 #include "test_util.hpp"
 

@@ -15,7 +15,7 @@
 #include "analysis/analyze.hpp"
 #include "analysis/engines/levels/analyze_levels.hpp"
 #include "core/errors.hpp"
-#include "distributed/pipeline_instances.hpp"
+#include "analysis/pipeline/pipeline_instances.hpp"
 #include "puzzles/puzzle_file.hpp"
 #include "test_util.hpp"
 

@@ -1,10 +1,10 @@
-// The definitions behind distributed/analyze_models.hpp, for the analyze_<family>.cpp
+// The definitions behind analysis/pipeline/analyze_models.hpp, for the analyze_<family>.cpp
 // files that instantiate them: nothing else includes this.
 #pragma once
 
 #include <utility>
 
-#include "distributed/analyze_models.hpp"
+#include "analysis/pipeline/analyze_models.hpp"
 #include "distributed/analyze_mpi.hpp"
 #include "distributed/ranked_mpi.hpp"
 

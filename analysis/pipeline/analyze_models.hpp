@@ -1,11 +1,11 @@
 // The per-model half of analyze_puzzle()
-// (distributed/analyze_puzzle.hpp). analyze_puzzle.cpp sees only these
+// (analysis/pipeline/analyze_puzzle.hpp). analyze_puzzle.cpp sees only these
 // declarations; each analyze_<family>.cpp includes the definitions
-// (distributed/analyze_models_impl.hpp) and instantiates them for its models, so
+// (analysis/pipeline/analyze_models_impl.hpp) and instantiates them for its models, so
 // that each model's pipeline is compiled in exactly one file.
 #pragma once
 
-#include "distributed/analyze_puzzle.hpp"
+#include "analysis/pipeline/analyze_puzzle.hpp"
 
 namespace statespace::analyze_models {
 

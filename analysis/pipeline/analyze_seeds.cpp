@@ -1,7 +1,7 @@
-// The analysis pipeline compiled for one model family (distributed/analyze_models.hpp):
+// The analysis pipeline compiled for one model family (analysis/pipeline/analyze_models.hpp):
 // The seed documents' models: nooff, hex6 and oshidori:N.
-#include "distributed/analyze_models_impl.hpp"
-#include "distributed/pipeline_instances.hpp"
+#include "analysis/pipeline/analyze_models_impl.hpp"
+#include "analysis/pipeline/pipeline_instances.hpp"
 
 namespace statespace::analyze_models {
 

@@ -3,8 +3,8 @@
 // file alone.
 #include <variant>
 
-#include "distributed/analyze_puzzle.hpp"
-#include "distributed/pipeline_instances.hpp"
+#include "analysis/pipeline/analyze_puzzle.hpp"
+#include "analysis/pipeline/pipeline_instances.hpp"
 
 namespace statespace {
 

@@ -1,8 +1,8 @@
-#include "distributed/analyze_puzzle.hpp"
+#include "analysis/pipeline/analyze_puzzle.hpp"
 
 #include <variant>
 
-#include "distributed/analyze_models.hpp"
+#include "analysis/pipeline/analyze_models.hpp"
 
 namespace statespace {
 
