@@ -13,11 +13,11 @@
 #include <limits>
 #include <sstream>
 
+#include "analysis/pipeline/analyze_puzzle.hpp"
 #include "cli/args.hpp"
 #include "cli/cli.hpp"
 #include "core/lookup.hpp"
 #include "core/text.hpp"
-#include "analysis/pipeline/analyze_puzzle.hpp"
 #include "puzzles/puzzle_file.hpp"
 #include "puzzles/registry.hpp"
 #include "reports/atomic_file.hpp"

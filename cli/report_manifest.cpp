@@ -5,9 +5,9 @@
 #include <sstream>
 
 #include "analysis/analyze.hpp"
+#include "analysis/pipeline/analyze_puzzle.hpp"
 #include "cli/args.hpp"
 #include "core/errors.hpp"
-#include "analysis/pipeline/analyze_puzzle.hpp"
 #include "puzzles/puzzle_file.hpp"
 #include "puzzles/toml_input.hpp"
 #include "reports/article.hpp"

@@ -13,8 +13,9 @@
 #include <span>
 #include <string>
 
+#include "analysis/engines/common/checkpoint_seed.hpp"
+#include "analysis/engines/common/slices.hpp"
 #include "analysis/engines/implicit/implicit_engine.hpp"
-#include "analysis/engines/slices.hpp"
 #include "analysis/runtime/checkpoint.hpp"
 #include "analysis/runtime/progress.hpp"
 #include "core/errors.hpp"
@@ -222,17 +223,9 @@ MpiResult mpi_bfs(const Tiles& p, Board start, const ImplicitOptions& o) {
   }
   ImplicitEngine engine(p, start, own.q_begin(rank), own.q_end(rank));
   const std::span<BitTable> tables = engine.tables();
-  if (resume_level) {
-    read_checkpoint_tables(rank_folder(o.resume, processes, rank, *resume_level), tables);
-    engine.resumed();
-  } else {
-    engine.seed(start);
-    state.puzzle = p.name();
-    state.start = start_text;
-    state.layers = {1};
-  }
-  state.table_entries.clear();
-  for (const auto& t : tables) state.table_entries.push_back(t.entries());
+  seed_or_resume(engine, tables,
+                 resume_level ? rank_folder(o.resume, processes, rank, *resume_level) : std::filesystem::path(), start,
+                 p.name(), start_text, state);
 
   MpiResult result;
   Progress progress(p.name() + " mpi bfs (" + std::to_string(processes) + " processes)", o.progress && rank == 0);

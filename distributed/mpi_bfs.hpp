@@ -1,7 +1,7 @@
 // The implicit BFS (analysis/engines/implicit/implicit_bfs.hpp) over MPI processes, for boards whose
 // layer bitsets outgrow one machine (tiles:3x5 at 131 GB, 4x4 at 2.0 TB).
 //
-// The sequence range is cut into the slices of analysis/engines/slices.hpp and each process
+// The sequence range is cut into the slices of analysis/engines/common/slices.hpp and each process
 // owns a contiguous run of them: its part of the three layer bitsets, and so of the
 // frontier. A level runs in rounds: every process scans its slices (oneTBB inside),
 // marking left/right neighbours itself and queueing up/down neighbours per

@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "analysis/engines/slices.hpp"
+#include "analysis/engines/common/slices.hpp"
 
 namespace statespace {
 

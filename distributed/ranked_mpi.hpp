@@ -2,7 +2,7 @@
 // model: --engine mpi on nooff, hex6, oshidori, graph files and every model with a
 // dense rank.
 //
-// The rank space is cut into the slices of analysis/engines/slices.hpp (8 per
+// The rank space is cut into the slices of analysis/engines/common/slices.hpp (8 per
 // process, as the tiles' MPI engine cuts its sequences) and each process owns a
 // contiguous run of them: its part of the three bitsets (seen, frontier, next). A
 // level runs in rounds. Every process scans its own frontier (oneTBB inside, one
@@ -29,9 +29,9 @@
 #include <vector>
 
 #include "analysis/analyze.hpp"
+#include "analysis/engines/common/slices.hpp"
 #include "analysis/engines/ranked/analyze_ranked.hpp"
 #include "analysis/engines/ranked/ranked_bfs.hpp"
-#include "analysis/engines/slices.hpp"
 #include "distributed/mpi_collectives.hpp"
 
 namespace statespace {

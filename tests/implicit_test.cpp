@@ -13,13 +13,13 @@
 #include <span>
 
 #include "analysis/analyze.hpp"
+#include "analysis/engines/common/slices.hpp"
 #include "analysis/engines/implicit/implicit_bfs.hpp"
 #include "analysis/engines/implicit/tile_index.hpp"
 #include "analysis/engines/implicit/tile_sequence_decoder.hpp"
-#include "analysis/engines/slices.hpp"
+#include "analysis/pipeline/pipeline_instances.hpp"
 #include "core/errors.hpp"
 #include "core/text.hpp"
-#include "analysis/pipeline/pipeline_instances.hpp"
 #include "puzzles/sliding_tiles.hpp"
 #include "report_compare.hpp"
 #include "test_util.hpp"

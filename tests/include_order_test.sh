@@ -4,7 +4,11 @@
 #        <- analysis/problems <- analysis <- distributed <- analysis/pipeline <- reports <- cli
 # A file belongs to the deepest folder of the list that holds it (analysis/engines/
 # implicit/x.hpp is in analysis/engines); it may include its own folder and the ones
-# to its left. With --self-test it checks that planted wrong includes are caught.
+# to its left. Within analysis/engines/ each engine's folder (explicit/, implicit/,
+# ...) may include only itself, analysis/engines/common/ and the top-level
+# analysis/engines/*.hpp headers, and those headers and common/ no engine's folder:
+# engines share code through common/, never through each other. With --self-test it
+# checks that planted wrong includes are caught.
 set -euo pipefail
 root=${1:?usage: include_order_test.sh SOURCE_DIR [--self-test]}
 order=(core puzzles analysis/runtime analysis/engines analysis/solvers analysis/problems analysis distributed
@@ -21,8 +25,16 @@ level() {
   echo "$best"
 }
 
+# engine_folder PATH: the engine folder under analysis/engines/ that holds PATH
+# ("common" for the shared one), empty for a top-level header or a file elsewhere.
+engine_folder() {
+  case "$1" in
+    analysis/engines/*/*) local rest=${1#analysis/engines/}; echo "${rest%%/*}" ;;
+  esac
+}
+
 check() {
-  local dir=$1 bad=0 f rel line target mine theirs
+  local dir=$1 bad=0 f rel line target mine theirs from to
   while IFS= read -r -d '' f; do
     rel=${f#"$dir"/}
     mine=$(level "$(dirname "$rel")")
@@ -32,6 +44,14 @@ check() {
       theirs=$(level "$(dirname "$target")")
       if [ "$theirs" -gt "$mine" ]; then
         echo "$rel: includes $target (a ${order[$mine]}/ file may include only: ${order[*]:0:$((mine + 1))})"
+        bad=1
+      fi
+      case "$rel" in analysis/engines/*) ;; *) continue ;; esac
+      from=$(engine_folder "$rel")
+      to=$(engine_folder "$target")
+      if [ -n "$to" ] && [ "$to" != common ] && [ "$to" != "$from" ]; then
+        echo "$rel: includes $target (an engine folder may include only itself, analysis/engines/common/ and" \
+          "analysis/engines/*.hpp; share code through common/)"
         bad=1
       fi
     done < <(grep -E '^#include "[a-z_]+/' "$f" || true)
@@ -52,6 +72,19 @@ if [ "${2:-}" = "--self-test" ]; then
   printf '#include "analysis/pipeline/analyze_puzzle.hpp"\n' > "$tmp/distributed/bad.hpp"
   if check "$tmp" >/dev/null; then echo "self-test: a distributed/ -> analysis/pipeline/ include went unnoticed"; exit 1; fi
   rm "$tmp/distributed/bad.hpp"
+  mkdir -p "$tmp/analysis/engines/explicit" "$tmp/analysis/engines/common"
+  printf '#include "analysis/engines/implicit/level_bits.hpp"\n' > "$tmp/analysis/engines/explicit/bad.hpp"
+  if check "$tmp" >/dev/null; then echo "self-test: an explicit/ -> implicit/ include went unnoticed"; exit 1; fi
+  rm "$tmp/analysis/engines/explicit/bad.hpp"
+  printf '#include "analysis/engines/explicit/x.hpp"\n' > "$tmp/analysis/engines/common/bad.hpp"
+  if check "$tmp" >/dev/null; then echo "self-test: a common/ -> explicit/ include went unnoticed"; exit 1; fi
+  rm "$tmp/analysis/engines/common/bad.hpp"
+  printf '#include "analysis/engines/implicit/x.hpp"\n' > "$tmp/analysis/engines/bad.hpp"
+  if check "$tmp" >/dev/null; then echo "self-test: an engines/ header -> implicit/ include went unnoticed"; exit 1; fi
+  rm "$tmp/analysis/engines/bad.hpp"
+  printf '#include "analysis/engines/common/level_bits.hpp"\n#include "analysis/engines/result.hpp"\n' \
+    > "$tmp/analysis/engines/explicit/good.hpp"
+  printf '#include "analysis/engines/implicit/y.hpp"\n' > "$tmp/analysis/engines/implicit/own.hpp"
   printf '#include "distributed/analyze_mpi.hpp"\n' > "$tmp/analysis/pipeline/good.cpp"
   printf '#include "analysis/runtime/x.hpp"\n#include "core/x.hpp"\n' > "$tmp/analysis/engines/implicit/good.hpp"
   printf '#include "analysis/engines/implicit/good.hpp"\n' > "$tmp/cli/good.cpp"

@@ -1,5 +1,6 @@
-// What every engine says the same way about a directed space (DirectedPuzzle): which
-// goal the distance to the goal is measured to, the views a report cannot give and
+// What every engine says the same way about goals and directed spaces
+// (DirectedPuzzle): which models have a partial goal, which goal the distance to the
+// goal is measured to, the views a report cannot give and
 // why, and the requests that have no meaning once moves cannot be undone. One place,
 // so that the explicit, levels and ranked engines fill AnalysisResult::unavailable
 // with the same words and refuse the same options with the same message.
@@ -15,6 +16,14 @@
 #include "core/puzzle.hpp"
 
 namespace statespace {
+
+// Models whose goal is a predicate over positions rather than one position.
+template <class P>
+concept PartialGoalPuzzle = Puzzle<P> && requires(const P& p, const typename P::State& s) {
+  { p.has_goal() } -> std::same_as<bool>;
+  { p.is_goal(s) } -> std::same_as<bool>;
+  { p.goal_text() } -> std::convertible_to<std::string>;
+};
 
 // The goal views of a directed space, each with `reason`.
 inline std::vector<UnavailableView> goal_views_unavailable(const std::string& reason) {

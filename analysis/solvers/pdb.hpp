@@ -10,7 +10,7 @@
 // holding the blank, named by the index among the free cells of the region's lowest
 // cell; a placement's value is the first level at which any of its regions is
 // reached. The database is a breadth-first search over that space done the way the
-// implicit engine does its levels (analysis/engines/slices.hpp): one "seen" bit per
+// implicit engine does its levels (analysis/engines/common/slices.hpp): one "seen" bit per
 // abstract state, frontier and next bitsets per placement, placements split into
 // slices whose owners alone write their bits, and targets in other slices queued to
 // their owners, so no write needs an atomic and every level is a set that does not

@@ -7,7 +7,7 @@
 #include <cstdlib>
 #include <stdexcept>
 
-#include "analysis/engines/implicit/level_bits.hpp"
+#include "analysis/engines/common/level_bits.hpp"
 #include "analysis/runtime/threads.hpp"
 
 namespace statespace {

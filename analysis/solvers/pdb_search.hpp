@@ -14,7 +14,7 @@
 #include <string>
 #include <vector>
 
-#include "analysis/engines/slices.hpp"
+#include "analysis/engines/common/slices.hpp"
 #include "analysis/runtime/huge_pages.hpp"
 #include "analysis/runtime/progress.hpp"
 #include "analysis/solvers/pdb.hpp"

@@ -18,14 +18,6 @@
 
 namespace statespace {
 
-// Models whose goal is a predicate over positions rather than one position.
-template <class P>
-concept PartialGoalPuzzle = Puzzle<P> && requires(const P& p, const typename P::State& s) {
-  { p.has_goal() } -> std::same_as<bool>;
-  { p.is_goal(s) } -> std::same_as<bool>;
-  { p.goal_text() } -> std::convertible_to<std::string>;
-};
-
 namespace detail {
 
 // A breadth-first search from every position is_goal accepts at once, through

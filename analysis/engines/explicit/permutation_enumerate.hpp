@@ -25,7 +25,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "analysis/engines/implicit/level_bits.hpp"
+#include "analysis/engines/common/level_bits.hpp"
 #include "analysis/runtime/progress.hpp"
 #include "core/board.hpp"
 #include "core/puzzle.hpp"

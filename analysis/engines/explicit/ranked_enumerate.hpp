@@ -1,7 +1,7 @@
 // The fast path of `--lookup ranked`: the reachable set of a start as a rank
 // bitset, by a level-synchronous breadth-first search whose frontier is split
 // across oneTBB workers (the scheme of parallel_bfs in analysis/engines/explicit/bfs.hpp, on the
-// implicit graph), with the lock-free visited set of analysis/engines/implicit/level_bits.hpp.
+// implicit graph), with the lock-free visited set of analysis/engines/common/level_bits.hpp.
 // Permutation puzzles take the tuned kernel of analysis/engines/explicit/permutation_enumerate.hpp;
 // the other models (NO-OFF, oshidori: a few hundred states) this plain one.
 #pragma once
@@ -13,8 +13,8 @@
 #include <cstdint>
 #include <vector>
 
+#include "analysis/engines/common/level_bits.hpp"
 #include "analysis/engines/explicit/permutation_enumerate.hpp"
-#include "analysis/engines/implicit/level_bits.hpp"
 #include "analysis/runtime/progress.hpp"
 #include "core/puzzle.hpp"
 

@@ -4,8 +4,9 @@
 #include <span>
 #include <string>
 
+#include "analysis/engines/common/checkpoint_seed.hpp"
+#include "analysis/engines/common/slices.hpp"
 #include "analysis/engines/implicit/implicit_engine.hpp"
-#include "analysis/engines/slices.hpp"
 #include "analysis/runtime/checkpoint.hpp"
 #include "analysis/runtime/progress.hpp"
 #include "analysis/runtime/threads.hpp"
@@ -79,16 +80,7 @@ ImplicitResult implicit_bfs(const Tiles& p, Board start, const ImplicitOptions& 
   const SlicePartition chunks = ImplicitEngine::partition(p, std::uint64_t(kChunksPerThread) * threads);
   std::vector<SliceQueues> lanes =
       ImplicitEngine::queues(threads, slices.count(), round_capacity(threads, kRoundBudget), kRoundStep);
-  if (!o.resume.empty()) {
-    read_checkpoint_tables(o.resume, tables);
-    engine.resumed();
-  } else {
-    engine.seed(start);
-    state.puzzle = p.name();
-    state.start = start_text;
-    state.layers = {1};
-  }
-  for (const auto& t : tables) state.table_entries.push_back(t.entries());
+  seed_or_resume(engine, tables, o.resume, start, p.name(), start_text, state);
 
   Progress progress(p.name() + " implicit bfs", o.progress);
   if (!o.resume.empty())

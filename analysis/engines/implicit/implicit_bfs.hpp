@@ -19,7 +19,7 @@
 // The moves between layers d and d+1 are layer d's degrees (a blank's moves, summed
 // as the scan meets them) less the moves between d-1 and d. After the last level
 // its bitset still holds every farthest position. Each level runs over slices of the
-// bitsets owned by oneTBB tasks (analysis/engines/implicit/implicit_engine.hpp, analysis/engines/slices.hpp):
+// bitsets owned by oneTBB tasks (analysis/engines/implicit/implicit_engine.hpp, analysis/engines/common/slices.hpp):
 // a task marks its left/right neighbours itself and queues its up/down ones for the
 // owner of their slice, so every mark is a plain OR of one bit.
 #pragma once

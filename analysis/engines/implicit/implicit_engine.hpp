@@ -3,7 +3,7 @@
 //
 // An engine owns the sequences [q_begin, q_end) of the layer bitsets (all of them in
 // one process, a range of slices per MPI process). A level runs in two phases over
-// pieces of the sequence range (analysis/engines/slices.hpp) whose boundaries are multiples
+// pieces of the sequence range (analysis/engines/common/slices.hpp) whose boundaries are multiples
 // of 64 sequences and so whole words of every bitset:
 //   - scan: a source walks the frontier words of its range (a slice, or a finer
 //     chunk), marks left/right neighbours directly (same sequence, so the same range
@@ -30,10 +30,10 @@
 #include <span>
 #include <vector>
 
+#include "analysis/engines/common/slices.hpp"
 #include "analysis/engines/implicit/implicit_parts.hpp"
 #include "analysis/engines/implicit/tile_index.hpp"
 #include "analysis/engines/implicit/tile_sequence_decoder.hpp"
-#include "analysis/engines/slices.hpp"
 #include "analysis/runtime/memory.hpp"
 #include "analysis/runtime/packed_table.hpp"
 #include "core/board.hpp"

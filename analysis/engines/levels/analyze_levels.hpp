@@ -18,9 +18,10 @@
 #include <string>
 #include <vector>
 
-#include "analysis/engines/explicit/analyze_explicit.hpp"
-#include "analysis/engines/explicit/goal_view.hpp"
+#include "analysis/engines/directed.hpp"
 #include "analysis/engines/levels/sorted_levels.hpp"
+#include "analysis/engines/options.hpp"
+#include "analysis/engines/result.hpp"
 
 namespace statespace {
 

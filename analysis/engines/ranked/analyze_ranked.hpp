@@ -26,7 +26,6 @@
 #include <vector>
 
 #include "analysis/engines/directed.hpp"
-#include "analysis/engines/explicit/goal_view.hpp"
 #include "analysis/engines/options.hpp"
 #include "analysis/engines/ranked/ranked_bfs.hpp"
 #include "analysis/engines/ranked/ranked_checkpoint.hpp"

@@ -1,5 +1,5 @@
 // How the threads of the ranked engine (ranked_bfs.hpp) share one level's expansion,
-// by the tiles' implicit engine's machinery (analysis/engines/slices.hpp): the
+// by the tiles' implicit engine's machinery (analysis/engines/common/slices.hpp): the
 // frontier is cut into scan chunks, the rank space into destination slices; a scan
 // queues each new successor as a 32-bit offset for the slice that owns it, and each
 // slice's owner then marks its queues. Every word has one writer, every mark is a
@@ -20,7 +20,7 @@
 #include <span>
 #include <vector>
 
-#include "analysis/engines/slices.hpp"
+#include "analysis/engines/common/slices.hpp"
 #include "analysis/runtime/packed_table.hpp"
 
 namespace statespace {
