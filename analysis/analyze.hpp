@@ -60,6 +60,11 @@ struct AnalysisPlan {
   std::optional<typename detail::PackingOf<P, true>::type>
       wide_packing;                        // levels, 128-bit words: when packing has none
   std::optional<CheckpointState> resumed;  // implicit, ranked --resume: the header, checked
+  // Auto on a space whose size the run finds out (levels, chains, ranked): when the run
+  // finds at most this many positions, the explicit engine analyzes the space as auto
+  // would have from the start (the picture fits graph.dot), and its result, with its
+  // own engine name, is the report. None: engine's result is the report.
+  std::optional<std::uint64_t> explicit_within;
 };
 
 // One plan per model of the registry, as AnyPuzzle holds one model.
@@ -78,10 +83,10 @@ using AnyPlan = PlanOf<AnyPuzzle>::type;
 // single applications), unless something asked for needs the explicit graph (graph.dot
 // within o.dot_limit, --all-pairs, --components, a --lookup); checkpoints take the
 // implicit one on tiles:RxC and the ranked one elsewhere. A space known in advance (BoundedPuzzle, ranked models) to
-// fit o.dot_limit takes the explicit engine at once; one found small only by the levels run gets its graph for the
-// picture then (run_analysis). Throws UsageError for an engine the puzzle or the request does not suit (engine_info's
-// needs and cannot) and for a run over the memory budget (an explicit tiles run names the implicit engine's need), so
-// that every refusal comes before any work.
+// fit o.dot_limit takes the explicit engine at once; one found small only by the run is analyzed again by the explicit
+// engine (AnalysisPlan::explicit_within). Throws UsageError for an engine the puzzle or the request does not suit
+// (engine_info's needs and cannot) and for a run over the memory budget (an explicit tiles run names the implicit
+// engine's need), so that every refusal comes before any work.
 template <Puzzle P>
 AnalysisPlan<P> choose_engine(const P& p, const AnalyzeOptions& o) {
   constexpr bool kTiles = TileGridPuzzle<P>;
@@ -125,6 +130,9 @@ AnalysisPlan<P> choose_engine(const P& p, const AnalyzeOptions& o) {
       engine = Engine::ranked;
     } else if (levels && !fits_picture && packs()) {
       engine = chain_graded() ? Engine::chains : Engine::levels;
+    }
+    if (engine == Engine::ranked || engine == Engine::levels || engine == Engine::chains) {
+      plan.explicit_within = o.dot_limit;
     }
   }
   plan.engine = engine;
@@ -221,30 +229,22 @@ struct NoRankedMpi {};
 
 namespace detail {
 
-// When auto took an engine without a graph (levels, ranked) and the space turns out
-// to fit o.dot_limit, the report is the explicit engine's, as when auto takes it at
-// once: the result is kept, and the small explicit graph is built for graph.dot alone.
+// The explicit engine's analysis of a space plan's first run found within
+// plan.explicit_within positions (see AnalysisPlan), or `run` as it is.
 template <Puzzle P>
-void graph_for_small_space(const P& p, const AnalyzeOptions& o, const AnalysisPlan<P>& plan, AnalysisRun<P>& run) {
-  if (plan.asked != Engine::automatic || run.result.states > o.dot_limit) return;
-  const LookupKind lookup = default_lookup<P>();
-  run.result.engine = engine_name(Engine::explicit_graph);
-  run.result.lookup = lookup_name(lookup);
-  if (!o.draw_graph) return;
-  Progress progress(p.name() + " graph.dot", o.progress);
-  BfsResult bfs;
-  run.space = enumerate_explicit(p, plan.start, o.memory, &progress, lookup, nullptr, &bfs);
-  if (bfs.distance.empty()) bfs = parallel_bfs(run.space.graph, run.space.vertex_of(plan.start), &progress);
-  run.distance = std::move(bfs.distance);
-  run.graph = true;
+AnalysisRun<P> small_space_explicit(const P& p, const AnalyzeOptions& o, const AnalysisPlan<P>& plan,
+                                    AnalysisRun<P> run) {
+  if (!plan.explicit_within || run.result.states > *plan.explicit_within) return run;
+  return analyze_explicit(p, o, plan.start, false);
 }
 
 }  // namespace detail
 
 // Runs `plan` (choose_engine(p, o)): everything but the run facts (threads, seconds,
 // peak bytes). The explicit engine keeps its graph only when an output needs it.
-// When auto took the levels or ranked engine and the space turns out to fit
-// o.dot_limit, the report is the explicit engine's (detail::graph_for_small_space).
+// When the plan names a size below which the explicit engine analyzes the space
+// (AnalysisPlan::explicit_within), a run that finds so few positions is followed by
+// the explicit engine's, whose result is returned.
 template <Puzzle P, class RankedMpi = NoRankedMpi>
 AnalysisRun<P> run_analysis(const P& p, const AnalyzeOptions& o, const AnalysisPlan<P>& plan, MpiEngine mpi = nullptr,
                             const RankedMpi& ranked_mpi = {}) {
@@ -291,29 +291,30 @@ AnalysisRun<P> run_analysis(const P& p, const AnalyzeOptions& o, const AnalysisP
         if constexpr (WidePackedPuzzle<P>) {
           if (plan.wide_packing) run.result = analyze_levels(p, o, plan.start, *plan.wide_packing);
         }
-        detail::graph_for_small_space(p, o, plan, run);
-        return run;
+        return detail::small_space_explicit(p, o, plan, std::move(run));
       }
       break;
     case Engine::chains:
       if constexpr (WordPackedPuzzle<P>) {
         if constexpr (GradedChainPacking<typename P::Packing>) {
           run.result = analyze_graded_chains(p, o, plan.start, *plan.packing);
-          detail::graph_for_small_space(p, o, plan, run);
-          return run;
+          return detail::small_space_explicit(p, o, plan, std::move(run));
         }
       }
       break;
     case Engine::ranked:
       if constexpr (RankedPuzzle<P>) {
         run.result = analyze_ranked(p, o, plan.start, true, plan.resumed);
-        detail::graph_for_small_space(p, o, plan, run);
-        return run;
+        return detail::small_space_explicit(p, o, plan, std::move(run));
       }
       break;
     case Engine::explicit_graph:
       return analyze_explicit(p, o, plan.start, false);
     case Engine::automatic:
+    case Engine::bfs:
+    case Engine::bidirectional:
+    case Engine::ida:
+    case Engine::rank_space:
       break;
   }
   throw std::logic_error(p.name() + ": no engine runs the plan for --engine " + std::string(engine_name(plan.engine)));

@@ -66,18 +66,6 @@ struct MemoryOption {
 // of the states stored, so a large puzzle would scan for hours without a word.
 inline constexpr std::string_view kComparisonsLimitDefault = "100000000000";
 
-template <Puzzle P>
-void check_comparisons(const P& p, LookupKind kind, std::uint64_t limit) {
-  if (!counts_comparisons(kind)) return;
-  const std::uint64_t bound = reachable_bound(p);
-  const std::uint64_t most = linear_comparisons_bound(bound);
-  if (most <= limit) return;
-  throw UsageError(p.name() + ": --lookup " + std::string(lookup_name(kind)) + " may make up to " +
-                   (most == ~std::uint64_t{0} ? "more than " : "") + with_commas(most) + " comparisons (" +
-                   with_commas(bound) + " positions, each scanning those before it), over the limit of " +
-                   with_commas(limit) + " (raise it with --comparisons-limit N, or use --lookup hashed)");
-}
-
 // The tiles:RxC model named `name`; other puzzles are refused naming `command`.
 inline Tiles tiles_named(const std::string& name, std::string_view command) {
   if (!name.starts_with("tiles:")) {

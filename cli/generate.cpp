@@ -2,6 +2,7 @@
 // uniform shuffle; their optimal lengths (csv) whenever a distance table fits; exact
 // difficulty by sampling a BFS layer (--distance, --min/--max); and --compare, which
 // sets the difficulty of walk and uniform problems against the true distribution.
+// Where the distances come from is plan_generate()'s (analysis/generate_plan.hpp).
 #include "analysis/problems/generate.hpp"
 
 #include <cstdio>
@@ -12,6 +13,7 @@
 #include <optional>
 #include <sstream>
 
+#include "analysis/generate_plan.hpp"
 #include "cli/args.hpp"
 #include "cli/cli.hpp"
 #include "cli/optimal.hpp"
@@ -146,7 +148,8 @@ int run_generate(const Args& args, Context& context) {
     throw UsageError("generate: --min " + std::to_string(lo) + " exceeds --max " + std::to_string(*hi));
   }
   const std::uint64_t tries = tries_text.empty() ? 0 : parse_whole("--max-tries", tries_text, 1, kMaxCount);
-  const bool by_search = !distance_table_supported(t) && (by_distance || format == ProblemFormat::kCsv) && !compare;
+  const GeneratePlan plan = plan_generate(t, {by_distance, compare, format == ProblemFormat::kCsv});
+  const bool by_search = plan.distances == Engine::ida;
   if (!by_search && (vm.count("pdb-dir") || vm.count("partition") || vm.count("max-tries"))) {
     throw UsageError(
         "generate: --pdb-dir, --partition and --max-tries belong to the optimal solver, used for "
@@ -172,11 +175,11 @@ int run_generate(const Args& args, Context& context) {
   }
   std::optional<DistanceTable> table;
   Progress progress(t.name() + " distance table");
-  if (by_distance || compare) {
-    table = build_distance_table(t, budget, TableEngine::kAuto, &progress);
-  } else if (format == ProblemFormat::kCsv && distance_table_supported(t)) {
+  if (plan.table() && plan.required) {
+    table = build_distance_table(t, budget, plan.table_engine(), &progress);
+  } else if (plan.table()) {
     try {
-      table = build_distance_table(t, budget, TableEngine::kAuto, &progress);
+      table = build_distance_table(t, budget, plan.table_engine(), &progress);
     } catch (const UsageError& e) {
       std::cerr << "statespace: generate: distance column left empty: " << e.what() << "\n";
     }

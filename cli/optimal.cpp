@@ -14,6 +14,7 @@
 #include <optional>
 #include <sstream>
 
+#include "analysis/generate_plan.hpp"
 #include "analysis/runtime/memory.hpp"
 #include "analysis/solvers/ida.hpp"
 #include "analysis/solvers/pdb.hpp"
@@ -38,33 +39,23 @@ std::string megabytes(std::uint64_t bytes) {
   return out.str();
 }
 
-// The partition asked for (checked against --memory) or the best that fits, with
-// one line on stderr naming it and what a larger budget would buy.
-Partition pick_partition(const Tiles& t, const PdbOptions& o) {
-  const MemoryBudget budget = o.memory.empty() ? MemoryBudget() : MemoryBudget(parse_bytes(o.memory));
-  if (!o.partition.empty()) {
-    Partition p = parse_partition(t, o.partition);
-    budget.require(partition_build_bytes(t, p), t.name() + ": pattern databases " + p.name);
-    return p;
-  }
-  Partition p = choose_partition(t, budget);
-  const auto all = standard_partitions(t);
-  if (p.name != all.front().name) {
-    std::cerr << "statespace: " << t.name() << ": using the " << p.name << " pattern databases (--memory "
-              << megabytes(budget.bytes()) << "); --memory " << megabytes(partition_build_bytes(t, all.front()))
-              << " would allow " << all.front().name << ", whose larger databases prune far more nodes\n";
-  }
-  return p;
-}
-
 }  // namespace
 
 std::filesystem::path pdb_dir(const PdbOptions& o) {
   return o.dir.empty() ? default_pdb_dir() : std::filesystem::path(o.dir);
 }
 
+// The partition plan_partition() chooses, with one line on stderr naming it and what a
+// larger budget would buy when it is not the largest.
 PdbHeuristic heuristic_for(const Tiles& t, const PdbOptions& o) {
-  const Partition p = pick_partition(t, o);
+  const MemoryBudget budget = o.memory.empty() ? MemoryBudget() : MemoryBudget(parse_bytes(o.memory));
+  const PartitionPlan plan = plan_partition(t, o.partition, budget);
+  if (plan.larger) {
+    std::cerr << "statespace: " << t.name() << ": using the " << plan.partition.name << " pattern databases (--memory "
+              << megabytes(budget.bytes()) << "); --memory " << megabytes(partition_build_bytes(t, *plan.larger))
+              << " would allow " << plan.larger->name << ", whose larger databases prune far more nodes\n";
+  }
+  const Partition& p = plan.partition;
   PdbHeuristic h = load_heuristic(t, p, pdb_dir(o), std::cerr);
   if (h.built) {
     std::cerr << "statespace: " << t.name() << ": pattern databases " << p.name << " built in " << std::fixed
@@ -143,12 +134,6 @@ std::vector<Board> read_batch(const Tiles& t, const std::string& file) {
 }
 
 }  // namespace
-
-bool optimal_by_default(const std::string& puzzle) {
-  const AnyPuzzle p = make_puzzle(puzzle);
-  const auto* t = std::get_if<Tiles>(&p);
-  return t && t->rows() == 4 && t->cols() == 4;
-}
 
 int solve_optimal(const OptimalSolveOptions& o, Context& context) {
   const Tiles t = tiles_named(o.puzzle, "solve --method ida");

@@ -21,8 +21,9 @@ struct PdbOptions {
   std::string memory;
 };
 
-// The cache folder of these options, and the partition's heuristic from it (built and
-// cached when missing); names the partition chosen on stderr.
+// The cache folder of these options, and the heuristic of plan_partition()'s choice
+// (analysis/generate_plan.hpp) from it (built and cached when missing); names the
+// partition chosen on stderr.
 std::filesystem::path pdb_dir(const PdbOptions& options);
 PdbHeuristic heuristic_for(const Tiles& t, const PdbOptions& options);
 
@@ -33,8 +34,6 @@ struct OptimalSolveOptions {
   std::string format;    // boards or csv
   PdbOptions pdb;
 };
-// Whether `solve` should take the optimal solver for this puzzle by default.
-bool optimal_by_default(const std::string& puzzle);
 int solve_optimal(const OptimalSolveOptions& options, Context& context);
 
 struct OptimalGenerateOptions {

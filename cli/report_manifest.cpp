@@ -177,7 +177,7 @@ class Loader {
       fail(node->source(), "'moves' does not apply to " + name +
                                ": its move rule is fixed (moves chooses the metric of sliding-block puzzle files)");
     }
-    o.engine = Engine::explicit_graph;
+    // Without an engine the plan chooses, as analyze's --engine auto does.
     if (const toml::node* node = t.get("engine")) {
       check_at(*node, [&] { o.engine = parse_engine(string(t, "engine", "")); });
       const EngineInfo& info = engine_info(o.engine);

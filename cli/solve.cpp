@@ -1,12 +1,10 @@
 // statespace solve: a shortest solution from a position to the goal, printed board
-// by board as the seeds print them, or as CSV (step,position).
-#include "analysis/solvers/solve.hpp"
-
+// by board as the seeds print them, or as CSV (step,position). The method is
+// plan_solve()'s (analysis/solve_plan.hpp); this file parses and prints.
 #include <iostream>
 #include <limits>
 
-#include "analysis/solvers/bidirectional.hpp"
-#include "analysis/solvers/graded_chain_solve.hpp"
+#include "analysis/solve_plan.hpp"
 #include "cli/args.hpp"
 #include "cli/cli.hpp"
 #include "cli/optimal.hpp"
@@ -57,21 +55,21 @@ int run_solve(const Args& args, Context& context) {
   if (format != "boards" && format != "csv") {
     throw ParseError("solve: unknown --format '" + format + "' (expected boards or csv)");
   }
-  if (method == "ida" || !batch.empty() ||
-      (vm["method"].defaulted() && goal_text.empty() && optimal_by_default(name))) {
-    if (!goal_text.empty())
-      throw UsageError("solve: the optimal solver (--method ida, --batch) solves to the goal only");
-    return solve_optimal({name, position, batch, format, {pdb_dir, partition, memory.text}}, context);
-  }
-  if (method != "bfs" && method != "bidirectional") {
+  if (method != "bfs" && method != "bidirectional" && method != "ida") {
     throw ParseError("solve: unknown --method '" + method + "' (expected bfs, bidirectional or ida)");
   }
-  const LookupKind lookup_kind = parse_lookup(lookup);
-  if (method == "bidirectional" && !vm["lookup"].defaulted()) {
-    throw UsageError("solve: --lookup applies to --method bfs (the bidirectional search indexes its states itself)");
-  }
-  const MemoryBudget budget = memory.budget();
-  const std::uint64_t most_comparisons =
+  SolveRequest request;
+  request.from = position;
+  request.goal = goal_text;
+  request.from_file = is_puzzle_file_name(name);
+  request.method = vm["method"].defaulted()    ? Engine::automatic
+                   : method == "ida"           ? Engine::ida
+                   : method == "bidirectional" ? Engine::bidirectional
+                                               : Engine::bfs;
+  request.batch = !batch.empty();
+  if (!vm["lookup"].defaulted()) request.lookup = parse_lookup(lookup);
+  request.memory = memory.budget();
+  request.most_comparisons =
       parse_whole("--comparisons-limit", comparisons_limit, 0, std::numeric_limits<std::uint64_t>::max());
 
   AnyPuzzle puzzle = make_puzzle(name);
@@ -79,82 +77,24 @@ int run_solve(const Args& args, Context& context) {
   return std::visit(
       [&](const auto& p) {
         using P = std::decay_t<decltype(p)>;
-        constexpr bool kPartialGoal = GoalPredicatePuzzle<P>;
-        bool partial = false;
-        if constexpr (kPartialGoal) partial = goal_text.empty() && p.has_goal();
-        // A puzzle file names its start, so every kind of file solves without a
-        // POSITION; a built-in model only knows its goal.
-        const bool from_file = is_puzzle_file_name(name);
-        if (position.empty() && !partial && !from_file) {
-          throw ParseError("solve: missing POSITION (usage: statespace solve PUZZLE POSITION [options])");
+        const SolvePlan<P> plan = plan_solve(p, request);
+        if (std::holds_alternative<OptimalSolve>(plan.method)) {
+          return solve_optimal({name, position, batch, format, {pdb_dir, partition, memory.text}}, context);
         }
-        const auto file_start = [&] {
-          if constexpr (requires { p.start(); }) {
-            return p.start();
-          } else {
-            return p.goal();  // a blocks file's start
-          }
-        };
-        const auto start = position.empty() ? file_start() : p.parse(position);
-        const auto goal = goal_text.empty() ? p.goal() : p.parse(goal_text);
-        const auto reaches = [&](const typename P::State& s) {
-          if constexpr (kPartialGoal) {
-            if (partial) return p.is_goal(s);
-          }
-          return s == goal;
-        };
-        if constexpr (ParityClassPuzzle<P>) {
-          if (!p.same_class(start, goal)) throw UsageError(unsolvable_reason(p, start, goal, 0));
-        }
-        if (method == "bfs") check_comparisons(p, lookup_kind, most_comparisons);
-        Progress progress(p.name() + " solve");
-        Solution<std::decay_t<decltype(p)>> sol;
-        std::string prefix, cost;  // the method when not the default; comparisons made
-        if (method == "bidirectional" && partial) {
-          throw UsageError("solve: --method bidirectional needs one goal position (use --goal POSITION)");
-        }
-        if (method == "bidirectional") {
-          auto both = solve_bidirectional(p, start, goal, budget, &progress);
-          sol = {std::move(both.path), both.stored};
-          prefix = "bidirectional: ";
-        } else if (auto chained = vm["lookup"].defaulted()
-                                      ? solve_by_graded_chains(p, start, goal, partial, budget, &progress)
-                                      : std::nullopt) {
-          sol = std::move(*chained);
-          prefix = "graded chain layers: ";
-        } else {
-          LookupKind kind = lookup_kind;
-          if constexpr (!RankedPuzzle<P>) {
-            if (kind == LookupKind::kRanked && vm["lookup"].defaulted()) kind = LookupKind::kHashed;
-          } else if (kind == LookupKind::kRanked) {
-            const std::uint64_t need = RankBitset::bytes_for(p.rank_space());
-            // The default must not refuse a short 15-puzzle solve over a 5.2 TB bitset:
-            // a hash set grows with the search instead (the queue stays budgeted).
-            if (vm["lookup"].defaulted() && need > budget.bytes()) {
-              kind = LookupKind::kHashed;
-            } else {
-              budget.require(need, p.name() + ": ranked visited set");
-            }
-          }
-          with_lookup(kind, p, [&](auto& visited) {
-            sol = solve_bfs_until(p, start, reaches, visited, budget, &progress);
-            if (counts_comparisons(kind)) cost = ", " + with_commas(visited.stats().comparisons) + " comparisons";
-          });
-        }
-        if constexpr (kPartialGoal) {
-          if (sol.path.empty() && partial) {
-            throw UsageError(p.name() + ": no solution from " + p.format(start) + ": none of the " +
-                             std::to_string(sol.stored) + " positions it reaches matches the goal " + p.goal_text());
-          }
-        }
-        if (sol.path.empty()) throw UsageError(unsolvable_reason(p, start, goal, sol.stored));
+        const SolveRun<P> run = run_solve(p, request, plan);
+        const Solution<P>& sol = run.solution;
         const std::size_t moves = sol.path.size() - 1;
         if (format == "csv") {
           std::cout << "step,position\n";
           for (std::size_t i = 0; i < sol.path.size(); ++i) std::cout << i << "," << p.format(sol.path[i]) << "\n";
           return 0;
         }
-        std::cout << p.name() << ": " << moves << (moves == 1 ? " move" : " moves") << " from " << p.format(start)
+        const Engine engine = solve_engine(plan);
+        const std::string prefix = engine == Engine::bidirectional ? "bidirectional: "
+                                   : engine == Engine::chains      ? "graded chain layers: "
+                                                                   : "";
+        const std::string cost = run.comparisons ? ", " + with_commas(*run.comparisons) + " comparisons" : "";
+        std::cout << p.name() << ": " << moves << (moves == 1 ? " move" : " moves") << " from " << p.format(plan.start)
                   << " to " << p.format(sol.path.back()) << " (" << prefix << count_of(sol.stored, "state", "states")
                   << " stored" << cost << ")\n";
         std::vector<std::string> names(sol.path.size());  // names[i]: the move into step i

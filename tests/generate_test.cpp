@@ -12,6 +12,7 @@
 #include <set>
 #include <sstream>
 
+#include "analysis/generate_plan.hpp"
 #include "analysis/solvers/solve.hpp"
 #include "core/errors.hpp"
 #include "puzzles/tiles_parity.hpp"
@@ -176,20 +177,22 @@ TEST(DistanceTable, EnginesAgreeRankByRank) {
       ASSERT_EQ(a.distance(rank), b.distance(rank)) << t.name() << " " << t.format(t.unrank(rank));
     }
   }
-  EXPECT_EQ(build_distance_table(Tiles(3, 3), MemoryBudget()).layers(), kEightPuzzleLayers);
+  EXPECT_EQ(build_distance_table(Tiles(3, 3), MemoryBudget(), distance_table_engine(Tiles(3, 3))).layers(),
+            kEightPuzzleLayers);
 }
 
 TEST(DistanceTable, RefusesBigBoardsAndTightBudgets) {
   EXPECT_FALSE(distance_table_supported(Tiles(4, 4)));
   EXPECT_TRUE(distance_table_supported(Tiles(3, 4)));
-  EXPECT_EQ(distance_table_bytes(Tiles(3, 4)), 479001600u);
-  EXPECT_THROW(build_distance_table(Tiles(4, 4), MemoryBudget()), UsageError);
-  EXPECT_THROW(build_distance_table(Tiles(3, 4), MemoryBudget(100'000'000)), UsageError);
+  EXPECT_EQ(distance_table_bytes(Tiles(3, 4), TableEngine::kRankSpace), 479001600u);
+  EXPECT_THROW(build_distance_table(Tiles(4, 4), MemoryBudget(), distance_table_engine(Tiles(4, 4))), UsageError);
+  EXPECT_THROW(build_distance_table(Tiles(3, 4), MemoryBudget(100'000'000), distance_table_engine(Tiles(3, 4))),
+               UsageError);
 }
 
 TEST(ExactDifficulty, SampledPositionsHaveTheRequestedDistance) {
   const Tiles t(3, 3);
-  const DistanceTable table = build_distance_table(t, MemoryBudget());
+  const DistanceTable table = build_distance_table(t, MemoryBudget(), distance_table_engine(t));
   Rng rng(5);
   for (int d : {0, 1, 2, 10, 20, 27, 31}) {
     for (const Board b : sample_distance(t, table, d, d, 6, rng)) {
@@ -211,7 +214,7 @@ TEST(ExactDifficulty, SampledPositionsHaveTheRequestedDistance) {
 TEST(ExactDifficulty, LayerSamplingIsUniformWithinTheLayer) {
   // The 8-puzzle has exactly two positions at distance 31; 2000 draws split ~1000/1000.
   const Tiles t(3, 3);
-  const DistanceTable table = build_distance_table(t, MemoryBudget());
+  const DistanceTable table = build_distance_table(t, MemoryBudget(), distance_table_engine(t));
   Rng rng(11);
   std::map<std::string, int> seen;
   for (const Board b : sample_distance(t, table, 31, 31, 2000, rng)) ++seen[t.format(b)];
@@ -228,7 +231,7 @@ TEST(ExactDifficulty, LayerSamplingIsUniformWithinTheLayer) {
 
 TEST(ExactDifficulty, CompareQuantifiesTheWalksBias) {
   const Tiles t(3, 3);
-  const DistanceTable table = build_distance_table(t, MemoryBudget());
+  const DistanceTable table = build_distance_table(t, MemoryBudget(), distance_table_engine(t));
   const MethodComparison c = compare_methods(t, table, 20000, 100, 3);
   EXPECT_EQ(c.truth, kEightPuzzleLayers);
   EXPECT_EQ(std::accumulate(c.uniform.begin(), c.uniform.end(), std::uint64_t{0}), 20000u);

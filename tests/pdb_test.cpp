@@ -11,6 +11,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "analysis/generate_plan.hpp"
 #include "analysis/problems/generate.hpp"
 #include "analysis/problems/rng.hpp"
 #include "analysis/solvers/distance_table.hpp"
@@ -66,7 +67,7 @@ TEST(PatternDatabase, AdmissibleOnWholeSmallBoards) {
   };
   for (const auto& [rows, cols, want_exact, want_jumps] : {Expected{3, 3, 37246, 32836}, {2, 5, 61531, 517896}}) {
     const Tiles t(rows, cols);
-    const DistanceTable table = build_distance_table(t, MemoryBudget(1'000'000'000));
+    const DistanceTable table = build_distance_table(t, MemoryBudget(1'000'000'000), distance_table_engine(t));
     const Built built(t, standard_partitions(t).front());
     std::uint64_t exact = 0, solvable = 0, jumps = 0;
     int largest_jump = 0;
@@ -100,7 +101,7 @@ TEST(PatternDatabase, AdmissibleOnWholeSmallBoards) {
 TEST(Ida, LengthsEqualTheDistanceTable) {
   for (const auto& [rows, cols, samples] : {std::tuple{3, 3, 200}, {2, 5, 200}, {3, 4, 20}}) {
     const Tiles t(rows, cols);
-    const DistanceTable table = build_distance_table(t, MemoryBudget(2'000'000'000));
+    const DistanceTable table = build_distance_table(t, MemoryBudget(2'000'000'000), distance_table_engine(t));
     const Built built(t, standard_partitions(t).front());
     Rng rng(std::uint64_t(rows * 10 + cols));
     for (int i = 0; i < samples; ++i) {

@@ -9,7 +9,9 @@
 #include <string>
 
 #include "analysis/analyze.hpp"
+#include "analysis/generate_plan.hpp"
 #include "analysis/pipeline/pipeline_instances.hpp"
+#include "analysis/solve_plan.hpp"
 #include "puzzles/puzzle_file.hpp"
 #include "puzzles/registry.hpp"
 #include "test_util.hpp"
@@ -19,9 +21,10 @@ namespace {
 
 using testing::run_statespace;
 
-constexpr std::array<Engine, 7> kEveryEngine = {Engine::automatic, Engine::explicit_graph, Engine::implicit,
-                                                Engine::mpi,       Engine::levels,         Engine::ranked,
-                                                Engine::chains};
+constexpr std::array<Engine, 11> kEveryEngine = {
+    Engine::automatic, Engine::explicit_graph, Engine::implicit, Engine::mpi,           Engine::levels,
+    Engine::ranked,    Engine::chains,         Engine::bfs,      Engine::bidirectional, Engine::ida,
+    Engine::rank_space};
 
 TEST(EngineTable, OneRowPerEngineAndItsNameParsesBack) {
   ASSERT_EQ(kEngines.size(), kEveryEngine.size());
@@ -30,11 +33,21 @@ TEST(EngineTable, OneRowPerEngineAndItsNameParsesBack) {
     EXPECT_EQ(std::count_if(kEngines.begin(), kEngines.end(), [&](const EngineInfo& i) { return i.engine == e; }), 1);
     EXPECT_EQ(engine_info(e).engine, e);
     EXPECT_FALSE(engine_info(e).help.empty()) << engine_name(e);
-    EXPECT_EQ(parse_engine(engine_name(e)), e);
+    EXPECT_NE(engine_info(e).gives, 0u) << engine_name(e);
+    if (serves(e, Command::analyze)) {
+      EXPECT_EQ(parse_engine(engine_name(e)), e);
+    } else {
+      EXPECT_THROW((void)parse_engine(engine_name(e)), ParseError) << engine_name(e);
+    }
     names.insert(engine_name(e));
   }
-  EXPECT_EQ(names, (std::set<std::string_view>{"auto", "explicit", "implicit", "mpi", "levels", "ranked", "chains"}));
+  EXPECT_EQ(names, (std::set<std::string_view>{"auto", "explicit", "implicit", "mpi", "levels", "ranked", "chains",
+                                               "bfs", "bidirectional", "ida", "rank-space"}));
   EXPECT_EQ(engine_names(), "explicit, implicit, mpi, levels, ranked, chains, auto");
+  // What each command may run: the rows that give what it needs.
+  EXPECT_EQ(engine_names(", ", Command::report), "explicit, implicit, levels, ranked, chains, auto");
+  EXPECT_EQ(engine_names(", ", Command::solve), "chains, bfs, bidirectional, ida, auto");
+  EXPECT_EQ(engine_names(", ", Command::generate), "explicit, ida, rank-space, auto");
   EXPECT_FALSE(engine_info(Engine::mpi).in_manifests);
   EXPECT_TRUE(engine_info(Engine::implicit).in_manifests);
   try {
@@ -57,8 +70,8 @@ TEST(EngineTable, AnalyzeHelpListsEveryEngineWithItsLine) {
     text += c;
   }
   for (const auto& info : kEngines) {
-    EXPECT_NE(text.find(std::string(info.name) + ": " + std::string(info.help)), std::string::npos) << info.name << "\n"
-                                                                                                    << r.std_out;
+    const bool listed = text.find(std::string(info.name) + ": " + std::string(info.help)) != std::string::npos;
+    EXPECT_EQ(listed, serves(info.engine, Command::analyze)) << info.name << "\n" << r.std_out;
   }
 }
 
@@ -187,6 +200,8 @@ TEST(Pipeline, AutoSmallLevelsSpaceReportsTheExplicitEngineWithItsGraph) {
   o.dot_limit = 1'000'000;
   const auto plan = choose_engine(dads, o);
   ASSERT_EQ(plan.engine, Engine::levels);
+  // The plan says so before the run: at most that many positions, the explicit engine.
+  EXPECT_EQ(plan.explicit_within, std::optional<std::uint64_t>(1'000'000));
   const auto run = run_analysis(dads, o, plan);
   AnalyzeOptions ex = o;
   ex.engine = Engine::explicit_graph;
@@ -207,6 +222,81 @@ TEST(Pipeline, AutoSmallLevelsSpaceReportsTheExplicitEngineWithItsGraph) {
   EXPECT_FALSE(large.graph);
   EXPECT_EQ(large.result.engine, "levels");
   EXPECT_EQ(large.result.states, reference.result.states);
+  // An engine asked for by name is the one reported, whatever the size.
+  o.dot_limit = 1'000'000;
+  o.engine = Engine::levels;
+  const auto asked = choose_engine(dads, o);
+  EXPECT_FALSE(asked.explicit_within.has_value());
+  EXPECT_EQ(run_analysis(dads, o, asked).result.engine, "levels");
+}
+
+TEST(SolvePlan, ChoosesTheMethodBeforeAnySearch) {
+  SolveRequest r;
+  r.from = "8 7 6 / 5 4 3 / 2 1 _";
+  // tiles:3x3: breadth-first through a ranked visited set (9! bits fit).
+  auto plan = plan_solve(Tiles(3, 3), r);
+  ASSERT_TRUE(std::holds_alternative<BfsSolve>(plan.method));
+  EXPECT_EQ(std::get<BfsSolve>(plan.method).lookup, LookupKind::kRanked);
+  EXPECT_EQ(solve_engine(plan), Engine::bfs);
+  // ...a hash set when the rank bitset (45,360 bytes) exceeds the budget, unless --lookup asked for it.
+  r.memory = MemoryBudget(40'000);
+  EXPECT_EQ(std::get<BfsSolve>(plan_solve(Tiles(3, 3), r).method).lookup, LookupKind::kHashed);
+  r.lookup = LookupKind::kRanked;
+  EXPECT_THROW((void)plan_solve(Tiles(3, 3), r), UsageError);
+  r = {};
+  // The 15-puzzle takes the optimal solver unless a goal or another method is named.
+  r.from = "1 2 3 4 / 5 6 8 _ / 13 9 7 12 / 10 14 11 15";
+  EXPECT_EQ(solve_engine(plan_solve(Tiles(4, 4), r)), Engine::ida);
+  r.method = Engine::bidirectional;
+  EXPECT_EQ(solve_engine(plan_solve(Tiles(4, 4), r)), Engine::bidirectional);
+  r.lookup = LookupKind::kHashed;
+  EXPECT_THROW((void)plan_solve(Tiles(4, 4), r), UsageError);  // --lookup is bfs's
+  r = {};
+  r.from = "1 2 3 4 / 5 6 8 _ / 13 9 7 12 / 10 14 11 15";
+  r.goal = "1 2 3 _ / 4 5 6 7 / 8 9 10 11 / 12 13 14 15";
+  r.method = Engine::ida;
+  EXPECT_THROW((void)plan_solve(Tiles(4, 4), r), UsageError);  // the optimal solver solves to the goal only
+  // Graded chain moves (peg solitaire by chains) take the graded layers, unless --lookup names a set.
+  const auto peg = load<Rules>("peg-english-chain");
+  SolveRequest file;
+  file.from_file = true;
+  const auto chained = plan_solve(peg, file);
+  EXPECT_EQ(solve_engine(chained), Engine::chains);
+  EXPECT_TRUE(chained.partial);
+  file.lookup = LookupKind::kHashed;
+  EXPECT_EQ(solve_engine(plan_solve(peg, file)), Engine::bfs);
+  // A built-in model without a position is refused before any search.
+  EXPECT_THROW((void)plan_solve(NoOff{}, SolveRequest{}), ParseError);
+}
+
+TEST(GeneratePlan, TablesWhereTheyFitTheOptimalSolverPastThem) {
+  // Plain problems need no distance.
+  EXPECT_EQ(plan_generate(Tiles(3, 3), {}).distances, Engine::automatic);
+  // A csv column on a small board: the explicit table, left out when it does not fit.
+  auto plan = plan_generate(Tiles(3, 3), {false, false, true});
+  EXPECT_EQ(plan.distances, Engine::explicit_graph);
+  EXPECT_FALSE(plan.required);
+  // Exact difficulty on 12 cells: the rank-space table, required.
+  plan = plan_generate(Tiles(3, 4), {true, false, false});
+  EXPECT_EQ(plan.distances, Engine::rank_space);
+  EXPECT_TRUE(plan.required);
+  EXPECT_EQ(plan.table_engine(), TableEngine::kRankSpace);
+  // Past 12 cells each problem is solved optimally; every choice gives distances.
+  plan = plan_generate(Tiles(4, 4), {true, false, false});
+  EXPECT_EQ(plan.distances, Engine::ida);
+  for (const Engine e : {Engine::explicit_graph, Engine::rank_space, Engine::ida}) {
+    EXPECT_TRUE(serves(e, Command::generate)) << engine_name(e);
+  }
+  // The optimal solver's databases: the largest standard partition that fits.
+  const Tiles t(4, 4);
+  const auto all = standard_partitions(t);
+  const auto largest = plan_partition(t, "", MemoryBudget(partition_build_bytes(t, all.front())));
+  EXPECT_EQ(largest.partition.name, all.front().name);
+  EXPECT_FALSE(largest.larger.has_value());
+  const auto smaller = plan_partition(t, "", MemoryBudget(partition_build_bytes(t, all.front()) - 1));
+  EXPECT_NE(smaller.partition.name, all.front().name);
+  ASSERT_TRUE(smaller.larger.has_value());
+  EXPECT_EQ(smaller.larger->name, all.front().name);
 }
 
 }  // namespace

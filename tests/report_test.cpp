@@ -128,7 +128,7 @@ TEST(Report, TablesFiguresAndReportsOfThreeSeeds) {
   const auto index = read_file(b.out / "index.md");
   EXPECT_TRUE(index.starts_with("# Three seeds\n\n## Table: overview\n\n| Puzzle |")) << index;
   EXPECT_LT(index.find("## Figure: distributions"), index.find("## Figure: hex6-hardest"));
-  EXPECT_NE(index.find("- tiles:3x3 ([report](tiles-3x3/)): `statespace analyze tiles:3x3 --engine explicit`; "
+  EXPECT_NE(index.find("- tiles:3x3 ([report](tiles-3x3/)): `statespace analyze tiles:3x3 --engine auto`; "
                        "statespace "),
             std::string::npos)
       << index;
@@ -177,8 +177,7 @@ TEST(Report, CacheIsReusedAndTheSameManifestGivesTheSameBytes) {
   const auto edited = report(b);
   ASSERT_EQ(edited.exit_code, 0) << edited.out;
   EXPECT_EQ(count(edited.std_err, ": reused cache/"), 3) << edited.std_err;
-  EXPECT_NE(read_file(b.out / "tables/overview.md").find("| nooff | 541 | 570 | 56 | 3 | explicit |"),
-            std::string::npos);
+  EXPECT_NE(read_file(b.out / "tables/overview.md").find("| nooff | 541 | 570 | 56 | 3 | ranked |"), std::string::npos);
 
   // Editing one analysis recomputes that one only; --force recomputes all.
   manifest.replace(manifest.find("puzzle = \"hex6\""), 15, "puzzle = \"hex6\"\nfrom = \"_ 1 / 2 3 4 / 5 6\"");

@@ -19,15 +19,9 @@ namespace statespace {
 
 namespace {
 
-constexpr int kExplicitMaxCells = 10;
 constexpr std::uint64_t kBlock = std::uint64_t{1} << 16;  // ranks per parallel task
 constexpr std::uint64_t kOnes = 0x0101010101010101ULL;
 constexpr std::size_t kInFlight = 16;  // prefetched successors awaiting their claim
-
-TableEngine resolve(const Tiles& t, TableEngine engine) {
-  if (engine != TableEngine::kAuto) return engine;
-  return t.cells() <= kExplicitMaxCells ? TableEngine::kExplicit : TableEngine::kRankSpace;
-}
 
 // Calls f(i) for every i in [begin, end) with bytes[i] == value. Eight bytes at a
 // time: words without such a byte (the classic "has zero byte" test on w ^ value)
@@ -222,7 +216,7 @@ bool distance_table_supported(const Tiles& t) { return t.cells() <= DistanceTabl
 
 std::uint64_t distance_table_bytes(const Tiles& t, TableEngine engine) {
   const std::uint64_t table = t.rank_space();
-  if (resolve(t, engine) == TableEngine::kRankSpace) return table;
+  if (engine == TableEngine::kRankSpace) return table;
   const std::uint64_t v = t.reachable_bound();
   return table + explicit_bytes(t.rank_space(), v, v * Tiles::kMaxMoves);
 }
@@ -233,7 +227,6 @@ DistanceTable build_distance_table(const Tiles& t, const MemoryBudget& budget, T
                      " positions; tables exist for boards of up to " + std::to_string(DistanceTable::kMaxCells) +
                      " cells: tiles:3x4, tiles:2x6 and smaller)");
   }
-  engine = resolve(t, engine);
   budget.require(distance_table_bytes(t, engine), t.name() + ": distance table");
   if (engine == TableEngine::kExplicit) return DistanceTable(explicit_distances(t, budget, progress), "explicit");
   return DistanceTable(rank_space_distances(t, progress), "rank-space");

@@ -21,13 +21,16 @@
 
 namespace statespace {
 
-enum class TableEngine { kAuto, kExplicit, kRankSpace };
+// The engine that fills a table; plan_generate() (analysis/generate_plan.hpp) chooses it.
+enum class TableEngine { kExplicit, kRankSpace };
 
 class DistanceTable {
  public:
   static constexpr std::uint8_t kUnreached = 0xFF;
   // Boards up to 12 cells; 14! bytes (2x7) would be 81 GiB and 4x4 far more.
   static constexpr int kMaxCells = 12;
+  // Boards up to which the explicit engine fills a table quickly (2x5).
+  static constexpr int kExplicitMaxCells = 10;
 
   DistanceTable(std::vector<std::uint8_t> distance, std::string engine);
 
@@ -53,12 +56,12 @@ class DistanceTable {
 
 // Whether a table for this board may be built at all (cells <= kMaxCells).
 [[nodiscard]] bool distance_table_supported(const Tiles& t);
-// Bytes the engine needs (kAuto: the one build_distance_table would pick).
-[[nodiscard]] std::uint64_t distance_table_bytes(const Tiles& t, TableEngine engine = TableEngine::kAuto);
+// Bytes the engine needs.
+[[nodiscard]] std::uint64_t distance_table_bytes(const Tiles& t, TableEngine engine);
 
 // Builds the table by BFS from the goal; checks the memory budget first (UsageError
 // with the bytes needed), and refuses boards over kMaxCells.
-DistanceTable build_distance_table(const Tiles& t, const MemoryBudget& budget, TableEngine engine = TableEngine::kAuto,
+DistanceTable build_distance_table(const Tiles& t, const MemoryBudget& budget, TableEngine engine,
                                    Progress* progress = nullptr);
 
 }  // namespace statespace

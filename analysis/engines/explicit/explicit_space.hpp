@@ -113,6 +113,21 @@ std::uint64_t reachable_bound(const P& p) {
   }
 }
 
+// Refuses a linear --lookup (LookupKind) that may compare states more than `limit`
+// times on p: its comparisons grow with the square of the states stored, so a large
+// puzzle would scan for hours without a word.
+template <Puzzle P>
+void check_comparisons(const P& p, LookupKind kind, std::uint64_t limit) {
+  if (!counts_comparisons(kind)) return;
+  const std::uint64_t bound = reachable_bound(p);
+  const std::uint64_t most = linear_comparisons_bound(bound);
+  if (most <= limit) return;
+  throw UsageError(p.name() + ": --lookup " + std::string(lookup_name(kind)) + " may make up to " +
+                   (most == ~std::uint64_t{0} ? "more than " : "") + with_commas(most) + " comparisons (" +
+                   with_commas(bound) + " positions, each scanning those before it), over the limit of " +
+                   with_commas(limit) + " (raise it with --comparisons-limit N, or use --lookup hashed)");
+}
+
 // The graph and the map between vertex ids and positions. Ranked models keep
 // vertex -> rank and a sealed rank bitset (rank -> vertex in O(1)); the others keep
 // the states in ascending order and a hash map. The model must outlive the space.
