@@ -14,10 +14,10 @@
 #include <sstream>
 
 #include "analysis/analyze.hpp"
+#include "analysis/pipeline/analyze_puzzle.hpp"
 #include "cli/cli.hpp"
 #include "cli/report_manifest.hpp"
 #include "core/errors.hpp"
-#include "analysis/pipeline/analyze_puzzle.hpp"
 #include "reports/article.hpp"
 #include "reports/atomic_file.hpp"
 #include "reports/puzzle_report.hpp"

@@ -62,7 +62,12 @@ const std::vector<ModelEntry>& models() {
       // Files: make_file_puzzle reads every kind of puzzle_kinds(), by extension; a
       // row per extension so that help texts name each form.
       {"FILE.toml", "", "a puzzle described in a TOML file (see docs/puzzle-files.md)", {}, {}, make_file_puzzle},
-      {"FILE.tws", "", "a twisty puzzle in twsearch's .tws format (see docs/puzzle-files.md)", {}, {}, make_file_puzzle},
+      {"FILE.tws",
+       "",
+       "a twisty puzzle in twsearch's .tws format (see docs/puzzle-files.md)",
+       {},
+       {},
+       make_file_puzzle},
   };
   return table;
 }

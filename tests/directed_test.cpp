@@ -24,11 +24,11 @@
 
 #include "analysis/analyze.hpp"
 #include "analysis/engines/explicit/analyze_explicit.hpp"
+#include "analysis/pipeline/pipeline_instances.hpp"
 #include "analysis/solvers/bidirectional.hpp"
 #include "analysis/solvers/solve.hpp"
 #include "core/errors.hpp"
 #include "core/lookup.hpp"
-#include "analysis/pipeline/pipeline_instances.hpp"
 #include "reports/article.hpp"
 #include "reports/dot.hpp"
 #include "reports/puzzle_report.hpp"

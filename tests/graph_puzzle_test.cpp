@@ -5,8 +5,8 @@
 #include <fstream>
 
 #include "analysis/analyze.hpp"
-#include "bad_file.hpp"
 #include "analysis/pipeline/pipeline_instances.hpp"
+#include "bad_file.hpp"
 #include "puzzles/puzzle_file.hpp"
 #include "puzzles/sliding_tiles.hpp"
 #include "test_util.hpp"

@@ -16,8 +16,8 @@
 
 #include "analysis/analyze.hpp"
 #include "analysis/engines/levels/analyze_levels.hpp"
-#include "bench/peg_solitaire.hpp"
 #include "analysis/pipeline/pipeline_instances.hpp"
+#include "bench/peg_solitaire.hpp"
 #include "puzzles/puzzle_file.hpp"
 #include "puzzles/toml_input.hpp"
 #include "test_util.hpp"

@@ -8,8 +8,8 @@
 
 #include "analysis/analyze.hpp"
 #include "analysis/engines/levels/analyze_levels.hpp"
-#include "bad_file.hpp"
 #include "analysis/pipeline/pipeline_instances.hpp"
+#include "bad_file.hpp"
 #include "puzzles/puzzle_file.hpp"
 #include "test_util.hpp"
 

@@ -12,8 +12,8 @@
 #include <string>
 #include <vector>
 
-#include "analysis/runtime/checkpoint.hpp"
 #include "analysis/pipeline/analyze_puzzle.hpp"
+#include "analysis/runtime/checkpoint.hpp"
 #include "puzzles/registry.hpp"
 #include "report_compare.hpp"
 #include "test_util.hpp"

@@ -13,10 +13,10 @@
 
 #include "analysis/analyze.hpp"
 #include "analysis/engines/levels/analyze_levels.hpp"
+#include "analysis/pipeline/pipeline_instances.hpp"
 #include "analysis/solvers/solve.hpp"
 #include "bad_file.hpp"
 #include "core/lookup.hpp"
-#include "analysis/pipeline/pipeline_instances.hpp"
 #include "puzzles/puzzle_file.hpp"
 #include "reports/summary_json.hpp"
 #include "reports/tables.hpp"

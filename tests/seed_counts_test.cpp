@@ -10,10 +10,10 @@
 
 #include "analysis/analyze.hpp"
 #include "analysis/engines/explicit/explicit_space.hpp"
+#include "analysis/pipeline/pipeline_instances.hpp"
 #include "analysis/solvers/bidirectional.hpp"
 #include "analysis/solvers/solve.hpp"
 #include "core/lookup.hpp"
-#include "analysis/pipeline/pipeline_instances.hpp"
 #include "models.hpp"
 #include "puzzles/registry.hpp"
 #include "test_util.hpp"

@@ -5,8 +5,8 @@
 #include <numeric>
 
 #include "analysis/analyze.hpp"
-#include "analysis/solvers/solve.hpp"
 #include "analysis/pipeline/pipeline_instances.hpp"
+#include "analysis/solvers/solve.hpp"
 #include "puzzles/registry.hpp"
 
 namespace statespace {

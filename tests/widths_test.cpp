@@ -14,8 +14,8 @@
 
 #include "analysis/analyze.hpp"
 #include "analysis/engines/levels/analyze_levels.hpp"
-#include "core/errors.hpp"
 #include "analysis/pipeline/pipeline_instances.hpp"
+#include "core/errors.hpp"
 #include "puzzles/puzzle_file.hpp"
 #include "test_util.hpp"
 
