@@ -146,7 +146,7 @@ kind = "blocks", sliding blocks: pieces of any shape on a rectangular board with
   exit code 2, before any work starts.
 )";
   for (const auto& k : puzzle_kinds()) {
-    if (k.name != "blocks") {
+    if (k.extension == ".toml" && k.name != "blocks") {
       std::cout << "kind = \"" << k.name << "\": " << k.description
                 << "; keys and an example in docs/puzzle-files.md.\n";
     }

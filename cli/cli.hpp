@@ -1,5 +1,5 @@
 // The command-line interface: `statespace COMMAND [ARGS] [OPTIONS]`, one file per
-// command (cli_<command>.cpp), the command table in cli_main.cpp. Options are
+// command (cli/<command>.cpp), the command table in cli/commands.cpp. Options are
 // Boost.Program_options descriptions; every command also takes the global --threads
 // and --help. Errors are thrown (ParseError, UsageError, program_options errors) and
 // turned into one line on stderr and exit code 2 by run().

@@ -46,7 +46,7 @@ FileRow describe_file(const std::filesystem::path& path) {
   std::optional<AnyPuzzle> puzzle;
   if (path.extension() == ".tws") {
     row.kind = "tws";
-    puzzle = make_tws_puzzle(path.string());
+    puzzle = make_file_puzzle(path.string());
   } else {
     const TomlInput input(path);
     row.kind = input.string(input.root(), "kind", false, "kind = \"blocks\"").value_or("-");

@@ -12,11 +12,7 @@
 
 namespace statespace {
 
-using blocks_picture::is_empty_char;
-using blocks_picture::is_piece_char;
-using blocks_picture::Picture;
 using blocks_picture::piece_cells;
-using blocks_picture::read_picture;
 using blocks_picture::shape_name;
 
 std::string_view block_moves_name(BlockMoves m) {
@@ -224,7 +220,7 @@ Blocks::State Blocks::parse(std::string_view text) const {
   };
   Picture pic;
   try {
-    pic = read_picture(text);
+    pic = read_picture(text, kMaxCells);
   } catch (const PictureError& e) {
     fail(e.message);
   }

@@ -30,6 +30,7 @@
 
 #include "core/byte_cells.hpp"
 #include "core/puzzle.hpp"
+#include "puzzles/picture.hpp"
 
 namespace statespace {
 
@@ -38,14 +39,6 @@ enum class BlockMoves : std::uint8_t { kStep, kSlide, kPath };
 // "step" / "slide" / "path"; parse_block_moves returns false on anything else.
 std::string_view block_moves_name(BlockMoves m);
 bool parse_block_moves(std::string_view text, BlockMoves& out);
-
-// A picture cell that a loader could not accept: where (0-based row and column in
-// the picture's own text) and why.
-struct PictureError {
-  int line = 0;    // 0-based line of the picture text
-  int column = 0;  // 0-based character in that line
-  std::string message;
-};
 
 // Which way a piece may move.
 enum class Axis : std::uint8_t { kBoth, kHorizontal, kVertical };
@@ -238,11 +231,6 @@ class Blocks {
   // The pieces of s as (class code, anchor cell), in reading order of their anchors;
   // returns how many.
   int decompose(const State& s, Piece* out) const { return decompose(s, filled(s) & ~walls_, out); }
-
-  // Reads a picture (rows on lines or separated by '/', cells separated by spaces or
-  // side by side) into cell tokens; fills `where` with each token's (line, column).
-  static std::vector<std::vector<std::string>> picture_rows(std::string_view text,
-                                                            std::vector<std::vector<std::pair<int, int>>>* where);
 
  private:
   // The cells of s that hold a piece or a wall.

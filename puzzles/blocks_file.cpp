@@ -16,12 +16,7 @@
 namespace statespace {
 
 using blocks_picture::connected;
-using blocks_picture::is_empty_char;
-using blocks_picture::is_piece_char;
-using blocks_picture::kCellForm;
-using blocks_picture::Picture;
 using blocks_picture::piece_cells;
-using blocks_picture::read_picture;
 using blocks_picture::shape_name;
 using blocks_picture::shape_of;
 
@@ -99,7 +94,7 @@ class BlocksLoader {
 
   Picture picture(const PictureNode& p) const {
     try {
-      return read_picture(p.text);
+      return read_picture(p.text, Blocks::kMaxCells);
     } catch (const PictureError& e) {
       fail_at(p, {e.line, e.column}, e.message);
     }

@@ -184,4 +184,6 @@ ComponentPrediction GraphTokens::predicted_components() const {
   return {"Wilson's theorem, 2-connected non-bipartite, not a cycle nor theta_0: 1 component", 1};
 }
 
+GraphTokens load_graph(const TomlInput& file) { return GraphTokens(file); }
+
 }  // namespace statespace

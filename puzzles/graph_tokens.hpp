@@ -86,4 +86,7 @@ class GraphTokens {
 
 static_assert(RankedPuzzle<GraphTokens>);
 
+// The model a kind = "graph" file describes; throws ParseError (FILE:LINE:COLUMN:).
+GraphTokens load_graph(const TomlInput& file);
+
 }  // namespace statespace

@@ -59,8 +59,15 @@ const std::vector<ModelEntry>& models() {
        {"tiles:2x2", "tiles:2x3", "tiles:3x3", "tiles:2x5", "tiles:3x4", "tiles:4x4"},
        {"tiles:3x3"},
        make_tiles},
+      // Files: make_file_puzzle reads every kind of puzzle_kinds(), by extension; a
+      // row per extension so that help texts name each form.
       {"FILE.toml", "", "a puzzle described in a TOML file (see docs/puzzle-files.md)", {}, {}, make_file_puzzle},
-      {"FILE.tws", "", "a twisty puzzle in twsearch's .tws format (see docs/puzzle-files.md)", {}, {}, make_tws_puzzle},
+      {"FILE.tws",
+       "",
+       "a twisty puzzle in twsearch's .tws format (see docs/puzzle-files.md)",
+       {},
+       {},
+       make_file_puzzle},
   };
   return table;
 }

@@ -2,7 +2,9 @@
 // table. A row names the model's form ("tiles:RxC"), its seed document, a one-line
 // description, the names `statespace list` shows, and the factory that turns a name
 // of that form into a model. Engines stay templates; std::visit over AnyPuzzle picks
-// the instantiation. Adding a model: its file, its alternative in AnyPuzzle, its row.
+// the instantiation. Adding a model: its files, its row in puzzles/models.def, and a
+// row here when it is built in (a model read from files gets its row in
+// puzzles/puzzle_file.cpp's kinds instead).
 #pragma once
 
 #include <cstdint>
@@ -12,20 +14,24 @@
 #include <variant>
 #include <vector>
 
-#include "puzzles/blocks.hpp"
-#include "puzzles/cell_permutation.hpp"
-#include "puzzles/graph_tokens.hpp"
-#include "puzzles/nooff.hpp"
-#include "puzzles/oshidori.hpp"
-#include "puzzles/pieces.hpp"
-#include "puzzles/rules.hpp"
-#include "puzzles/sliding_tiles.hpp"
-#include "puzzles/sticker_pieces.hpp"
+// The models' headers, then (inside the namespace) their types.
+#include "puzzles/models.def"
 
 namespace statespace {
 
-using AnyPuzzle =
-    std::variant<NoOff, Hex6, Oshidori, Tiles, Blocks, GraphTokens, CellPermutation, Pieces, GroupedStickers, Rules>;
+namespace detail {
+template <class Ignored, class... Models>
+struct ModelVariant {
+  using type = std::variant<Models...>;
+};
+}  // namespace detail
+
+// Every model of puzzles/models.def, in its order.
+#define STATESPACE_MODEL(family, Type, ...) , Type
+using AnyPuzzle = detail::ModelVariant<void
+#include "puzzles/models.def"
+                                       >::type;
+#undef STATESPACE_MODEL
 
 struct ModelEntry {
   std::string_view form;                 // "nooff", "oshidori:N", "tiles:RxC"

@@ -7,7 +7,7 @@
 
 #include "core/errors.hpp"
 #include "core/notation.hpp"
-#include "puzzles/blocks_picture.hpp"
+#include "puzzles/picture.hpp"
 
 namespace statespace {
 
@@ -166,9 +166,9 @@ Rules::State Rules::parse(std::string_view text) const {
   const auto fail = [&](const std::string& why) {
     throw ParseError(name_ + ": " + why + " (expected a picture like \"" + format(start_) + "\")");
   };
-  blocks_picture::Picture pic;
+  Picture pic;
   try {
-    pic = blocks_picture::read_picture(text, kMaxCells);
+    pic = read_picture(text, kMaxCells);
   } catch (const PictureError& e) {
     fail(e.message);
   }
@@ -184,7 +184,7 @@ Rules::State Rules::parse(std::string_view text) const {
     if ((ch == '#') != outside) fail(cell + (outside ? " is off the board ('#')" : " is on the board, not '#'"));
     if (ch == '#') {
       s.cell[std::size_t(c)] = kOutside;
-    } else if (blocks_picture::is_empty_char(ch)) {
+    } else if (is_empty_char(ch)) {
       s.cell[std::size_t(c)] = kEmpty;
     } else if (const auto k = letters_.find(ch); k != std::string::npos) {
       s.cell[std::size_t(c)] = std::uint8_t(k + 1);

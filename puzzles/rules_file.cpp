@@ -19,17 +19,13 @@
 
 #include "core/errors.hpp"
 #include "core/notation.hpp"
-#include "puzzles/blocks.hpp"
-#include "puzzles/blocks_picture.hpp"
+#include "puzzles/picture.hpp"
 #include "puzzles/rules.hpp"
 #include "puzzles/toml_input.hpp"
 
 namespace statespace {
 
 namespace {
-
-using blocks_picture::is_empty_char;
-using blocks_picture::Picture;
 
 constexpr std::string_view kStartForm =
     "'#' off the board, '.' empty, a capital letter or a digit for a piece (equal characters are interchangeable)";
@@ -118,7 +114,7 @@ class RulesLoader {
 
   Picture picture(const toml::node& node, const std::string& text) const {
     try {
-      return blocks_picture::read_picture(text, Rules::kMaxCells);
+      return read_picture(text, Rules::kMaxCells);
     } catch (const PictureError& e) {
       file_.fail_in_string(node, {e.line, e.column}, e.message);
     }
@@ -222,7 +218,7 @@ class RulesLoader {
     const auto text = file_.string(rule, key, true, "a line of cells like \"O O .\", or a picture");
     p.node = rule.get(key);
     std::vector<std::vector<std::pair<int, int>>> where;
-    const auto rows = Blocks::picture_rows(*text, &where);
+    const auto rows = picture_rows(*text, &where);
     if (rows.empty()) file_.fail(*p.node, "empty pattern (expected " + std::string(kTokenForm) + ")");
     for (std::size_t r = 0; r < rows.size(); ++r) {
       std::vector<Token> row;

@@ -409,4 +409,12 @@ GroupedStickers::State GroupedStickers::parse_stickers(std::string_view text) co
   }
 }
 
+std::variant<CellPermutation, GroupedStickers> load_permutation(const TomlInput& file) {
+  CellPermutation stickers(file);
+  if (auto grouping = StickerPieces::group(stickers, file)) {
+    if (auto grouped = GroupedStickers::make(stickers, std::move(*grouping))) return std::move(*grouped);
+  }
+  return stickers;
+}
+
 }  // namespace statespace

@@ -34,6 +34,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <variant>
 #include <vector>
 
 #include "puzzles/cell_permutation.hpp"
@@ -168,5 +169,10 @@ class GroupedStickers {
 static_assert(RankedPuzzle<GroupedStickers> && ReversiblePuzzle<GroupedStickers> && WordPackedPuzzle<GroupedStickers> &&
               MoveNamingPuzzle<GroupedStickers> && TableNotationPuzzle<GroupedStickers> &&
               RegularPuzzle<GroupedStickers>);
+
+// The model a kind = "permutation" file describes: stickers that the moves carry
+// together run as ranked pieces (printed as stickers), other files as cells; throws
+// ParseError (FILE:LINE:COLUMN:).
+std::variant<CellPermutation, GroupedStickers> load_permutation(const TomlInput& file);
 
 }  // namespace statespace

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Runs two statespace binaries on the same inputs and diffs their report folders,
 # ignoring the facts of the run (seconds, peak memory, threads), which differ from
-# run to run. Inputs: analyze --all, every examples/puzzles/*.toml, tiles:3x4 on the
-# implicit engine, and the report manifest examples/article.toml.
+# run to run. Inputs: analyze --all, every examples/puzzles/ file (.toml and .tws),
+# tiles:3x4 on the implicit engine, and the report manifest examples/article.toml.
 #   scripts/compare-reports.sh OLD_BINARY NEW_BINARY [WORK_DIR]
 # Exit code 0 when every bundle agrees, 1 otherwise (the differences are printed).
 set -euo pipefail
@@ -16,8 +16,8 @@ run() {  # run BINARY OUT
   rm -rf "$out"
   mkdir -p "$out"
   "$bin" analyze --all --quiet --out "$out/all"
-  for f in "$root"/examples/puzzles/*.toml; do
-    "$bin" analyze "$f" --quiet --out "$out/files/$(basename "$f" .toml)"
+  for f in "$root"/examples/puzzles/*.toml "$root"/examples/puzzles/*.tws; do
+    "$bin" analyze "$f" --quiet --out "$out/files/$(basename "$f")"
   done
   "$bin" analyze tiles:3x4 --engine implicit --quiet --out "$out/implicit"
   "$bin" report "$root/examples/article.toml" --quiet --out "$out/article"

@@ -1,4 +1,4 @@
-// The parity test (core/tiles_parity): seed 004's worked example, agreement with the
+// The parity test (puzzles/tiles_parity.hpp): seed 004's worked example, agreement with the
 // model's own invariant and with reachability, odd and even widths, boards larger
 // than the 16-cell models, and the exhaustive verify-parity proof on small boards.
 #include <gtest/gtest.h>

@@ -77,7 +77,7 @@ TEST(Twins, SmallPairsWriteTheSameCsvBytes) {
 TEST(Twins, BigPairsRankAlike) {
   for (const char* name : {"skewb-free", "cube3-RU"}) {
     const auto toml = make_file_puzzle(example(name, ".toml"));
-    const auto tws = make_tws_puzzle(example(name, ".tws"));
+    const auto tws = make_file_puzzle(example(name, ".tws"));
     ASSERT_TRUE(std::holds_alternative<GroupedStickers>(*toml)) << name;
     const auto& stickers = std::get<GroupedStickers>(*toml);
     const auto& pieces = std::get<Pieces>(*tws);

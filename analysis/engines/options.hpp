@@ -76,11 +76,12 @@ inline constexpr std::array<EngineInfo, 11> kEngines = {{
      "--all-pairs, --components, --lookup, or a report manifest (one process)", false, kGivesReport},
     {Engine::levels, "levels", "sorted levels of 64-bit or 128-bit words",
      "positions that pack into 64 or 128 bits "
-     "(permutation files whose moving cells fit 128, blocks files whose pieces' places fit 64)",
+     "(permutation files whose moving cells fit 128, blocks files whose pieces' places fit 64, rules files whose "
+     "cells fit 64, .tws and sticker files by their rank)",
      "--all-pairs, --components, --lookup, checkpoints or graph.dot", true, kGivesReport},
     {Engine::ranked, "ranked", "frontier search over bitsets of the rank space (3 bits a rank), no edges stored",
-     "a model with a dense rank (the built-in models, graph files)", "--all-pairs, --components, --lookup or graph.dot",
-     true, kGivesReport},
+     "a model with a dense rank (the built-in models, graph, .tws and sticker files)",
+     "--all-pairs, --components, --lookup or graph.dot", true, kGivesReport},
     {Engine::chains, "chains",
      "chain moves by single applications in layers of equal piece count, each position with its fewest chain "
      "moves and the cells its last ones landed on; no edge counts or distances to the goal",

@@ -1,10 +1,12 @@
 // The definitions behind analysis/pipeline/analyze_models.hpp, for the analyze_<family>.cpp
-// files that instantiate them: nothing else includes this.
+// files that analysis/pipeline/CMakeLists.txt writes from puzzles/models.def to
+// instantiate them: nothing else includes this.
 #pragma once
 
 #include <utility>
 
 #include "analysis/pipeline/analyze_models.hpp"
+#include "analysis/pipeline/pipeline_instances.hpp"
 #include "distributed/analyze_mpi.hpp"
 #include "distributed/ranked_mpi.hpp"
 
@@ -50,3 +52,11 @@ PuzzleRun run(const P& p, const AnalyzeOptions& o, const AnalysisPlan<P>& plan) 
 }
 
 }  // namespace statespace::analyze_models
+
+// A generated analyze_<family>.cpp's line for one row of puzzles/models.def: the
+// model's pipeline and engines, compiled.
+#define STATESPACE_DEFINE_MODEL(P, ...)                                                               \
+  namespace statespace {                                                                              \
+  template PuzzleRun analyze_models::run<P>(const P&, const AnalyzeOptions&, const AnalysisPlan<P>&); \
+  STATESPACE_MODEL_INSTANCES(, P, __VA_ARGS__)                                                        \
+  }

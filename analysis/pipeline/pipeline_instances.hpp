@@ -1,14 +1,13 @@
-// The engines' entry points over every model of the registry, compiled once.
-// analyze_<family>.cpp instantiates them for its models (plan_puzzle.cpp
-// choose_engine() for all); a file that includes this header before it calls them
-// links those copies instead of instantiating the engines again. The engines are
-// nearly all of the code a model brings: the test files that call them would
-// otherwise each compile them again at -O3 (and again under the sanitizers), 30 to
-// 70 s of compiler time a file.
+// The engines' entry points over every model of puzzles/models.def, compiled once.
+// The analyze_<family>.cpp files that analysis/pipeline/CMakeLists.txt writes from
+// that list instantiate them for their models (plan_puzzle.cpp choose_engine() for
+// all); a file that includes this header before it calls them links those copies
+// instead of instantiating the engines again. The engines are nearly all of the code
+// a model brings: the test files that call them would otherwise each compile them
+// again at -O3 (and again under the sanitizers), 30 to 70 s of compiler time a file.
 //
-// A model added to AnyPuzzle gets the lines that fit it in its family's list below,
-// which its analyze_<family>.cpp expands without `extern`; a missing definition fails
-// the link. The lists are macros so that a declaration and its definition are one
+// A model's row in puzzles/models.def says which engines it gets; nothing here names
+// a model. The lists are macros so that a declaration and its definition are one
 // text: an `extern template` that does not match its definition letter for letter
 // would declare a function nothing defines.
 #pragma once
@@ -42,73 +41,26 @@
 #define STATESPACE_PLAN_INSTANCES(EXTERN, P) \
   EXTERN template AnalysisPlan<P> choose_engine(const P&, const AnalyzeOptions&)
 
-// choose_engine() for every model (plan_puzzle.cpp).
-#define STATESPACE_PLAN_LIST(EXTERN)                  \
-  STATESPACE_PLAN_INSTANCES(EXTERN, NoOff);           \
-  STATESPACE_PLAN_INSTANCES(EXTERN, Hex6);            \
-  STATESPACE_PLAN_INSTANCES(EXTERN, Oshidori);        \
-  STATESPACE_PLAN_INSTANCES(EXTERN, Tiles);           \
-  STATESPACE_PLAN_INSTANCES(EXTERN, Blocks);          \
-  STATESPACE_PLAN_INSTANCES(EXTERN, GraphTokens);     \
-  STATESPACE_PLAN_INSTANCES(EXTERN, CellPermutation); \
-  STATESPACE_PLAN_INSTANCES(EXTERN, Pieces);          \
-  STATESPACE_PLAN_INSTANCES(EXTERN, GroupedStickers); \
-  STATESPACE_PLAN_INSTANCES(EXTERN, Rules);
-
-// analyze_seeds.cpp
-#define STATESPACE_SEEDS_LIST(EXTERN)                 \
-  STATESPACE_EVERY_MODEL_INSTANCES(EXTERN, NoOff);    \
-  STATESPACE_RANKED_MODEL_INSTANCES(EXTERN, NoOff);   \
-  STATESPACE_EVERY_MODEL_INSTANCES(EXTERN, Hex6);     \
-  STATESPACE_RANKED_MODEL_INSTANCES(EXTERN, Hex6);    \
-  STATESPACE_EVERY_MODEL_INSTANCES(EXTERN, Oshidori); \
-  STATESPACE_RANKED_MODEL_INSTANCES(EXTERN, Oshidori);
-
-// analyze_tiles.cpp
-#define STATESPACE_TILES_LIST(EXTERN)              \
-  STATESPACE_EVERY_MODEL_INSTANCES(EXTERN, Tiles); \
-  STATESPACE_RANKED_MODEL_INSTANCES(EXTERN, Tiles);
-
-// analyze_blocks.cpp
-#define STATESPACE_BLOCKS_LIST(EXTERN)               \
-  STATESPACE_EVERY_MODEL_INSTANCES(EXTERN, Blocks);  \
-  STATESPACE_LEVELS_MODEL_INSTANCES(EXTERN, Blocks); \
-  STATESPACE_LEVELS_PACKING_INSTANCES(EXTERN, Blocks, BlocksPacking);
-
-// analyze_graphs.cpp
-#define STATESPACE_GRAPHS_LIST(EXTERN)                                       \
-  STATESPACE_EVERY_MODEL_INSTANCES(EXTERN, GraphTokens);                     \
-  STATESPACE_RANKED_MODEL_INSTANCES(EXTERN, GraphTokens);                    \
-  STATESPACE_EVERY_MODEL_INSTANCES(EXTERN, CellPermutation);                 \
-  STATESPACE_LEVELS_MODEL_INSTANCES(EXTERN, CellPermutation);                \
-  STATESPACE_LEVELS_PACKING_INSTANCES(EXTERN, CellPermutation, CellPacking); \
-  STATESPACE_LEVELS_PACKING_INSTANCES(EXTERN, CellPermutation, WideCellPacking);
-
-// analyze_pieces.cpp
-#define STATESPACE_PIECES_LIST(EXTERN)                                   \
-  STATESPACE_EVERY_MODEL_INSTANCES(EXTERN, Pieces);                      \
-  STATESPACE_RANKED_MODEL_INSTANCES(EXTERN, Pieces);                     \
-  STATESPACE_LEVELS_MODEL_INSTANCES(EXTERN, Pieces);                     \
-  STATESPACE_LEVELS_PACKING_INSTANCES(EXTERN, Pieces, PieceRankPacking); \
-  STATESPACE_EVERY_MODEL_INSTANCES(EXTERN, GroupedStickers);             \
-  STATESPACE_RANKED_MODEL_INSTANCES(EXTERN, GroupedStickers);            \
-  STATESPACE_LEVELS_MODEL_INSTANCES(EXTERN, GroupedStickers);            \
-  STATESPACE_LEVELS_PACKING_INSTANCES(EXTERN, GroupedStickers, PieceRankPacking);
-
-// analyze_rules.cpp
-#define STATESPACE_RULES_LIST(EXTERN)               \
-  STATESPACE_EVERY_MODEL_INSTANCES(EXTERN, Rules);  \
-  STATESPACE_LEVELS_MODEL_INSTANCES(EXTERN, Rules); \
-  STATESPACE_LEVELS_PACKING_INSTANCES(EXTERN, Rules, RulesPacking);
+// The engines a row of puzzles/models.def, STATESPACE_MODEL(family, P, RANKED or
+// UNRANKED, packings...), compiles for its model P.
+#define STATESPACE_MODEL_INSTANCES(EXTERN, P, ranked, ...) \
+  STATESPACE_EVERY_MODEL_INSTANCES(EXTERN, P);             \
+  STATESPACE_##ranked##_INSTANCES(EXTERN, P)               \
+      __VA_OPT__(STATESPACE_LEVELS_MODEL_INSTANCES(EXTERN, P); STATESPACE_PACKINGS_INSTANCES(EXTERN, P, __VA_ARGS__))
+#define STATESPACE_RANKED_INSTANCES(EXTERN, P) STATESPACE_RANKED_MODEL_INSTANCES(EXTERN, P);
+#define STATESPACE_UNRANKED_INSTANCES(EXTERN, P)
+// One packing or two (a third is a preprocessor error: add a step here).
+#define STATESPACE_PACKINGS_INSTANCES(EXTERN, P, Packing, ...) \
+  STATESPACE_LEVELS_PACKING_INSTANCES(EXTERN, P, Packing);     \
+  __VA_OPT__(STATESPACE_LAST_PACKING_INSTANCES(EXTERN, P, __VA_ARGS__))
+#define STATESPACE_LAST_PACKING_INSTANCES(EXTERN, P, Packing) STATESPACE_LEVELS_PACKING_INSTANCES(EXTERN, P, Packing);
 
 namespace statespace {
 
-STATESPACE_PLAN_LIST(extern)
-STATESPACE_SEEDS_LIST(extern)
-STATESPACE_TILES_LIST(extern)
-STATESPACE_BLOCKS_LIST(extern)
-STATESPACE_GRAPHS_LIST(extern)
-STATESPACE_PIECES_LIST(extern)
-STATESPACE_RULES_LIST(extern)
+#define STATESPACE_MODEL(family, P, ...) \
+  STATESPACE_PLAN_INSTANCES(extern, P);  \
+  STATESPACE_MODEL_INSTANCES(extern, P, __VA_ARGS__)
+#include "puzzles/models.def"
+#undef STATESPACE_MODEL
 
 }  // namespace statespace

@@ -8,7 +8,9 @@
 
 namespace statespace {
 
-STATESPACE_PLAN_LIST()
+#define STATESPACE_MODEL(family, P, ...) STATESPACE_PLAN_INSTANCES(, P);
+#include "puzzles/models.def"
+#undef STATESPACE_MODEL
 
 AnyPlan plan_puzzle(const AnyPuzzle& p, const AnalyzeOptions& o) {
   return std::visit([&](const auto& model) { return AnyPlan(choose_engine(model, o)); }, p);

@@ -1,5 +1,5 @@
 // An exhaustive proof, for one small board, that the parity test of
-// core/tiles_parity.hpp is exactly reachability: every one of the (RC)! arrangements
+// puzzles/tiles_parity.hpp is exactly reachability: every one of the (RC)! arrangements
 // becomes a vertex (build_explicit over the full rank space), Boost's
 // connected_components labels the components (the CSR graph is directed but
 // symmetric, so its DFS trees are the undirected components), and every arrangement's

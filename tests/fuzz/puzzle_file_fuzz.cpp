@@ -18,7 +18,7 @@ using namespace statespace;
 #ifdef FUZZ_KIND
 AnyPuzzle load(const TomlInput& file) {
   for (const auto& k : puzzle_kinds()) {
-    if (k.name == FUZZ_KIND) return k.load(file);
+    if (k.name == FUZZ_KIND) return std::get<TomlKindLoader>(k.load)(file);
   }
   fuzz::finding("no puzzle kind", FUZZ_KIND);
 }

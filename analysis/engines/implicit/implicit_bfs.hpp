@@ -3,7 +3,7 @@
 // explicit graph can hold (tiles:3x4 and 2x6 at 2.4e8 positions in 45 MB, tiles:2x7
 // at 4.4e10 in 8.2 GB).
 //
-// States are their locality indices (core/tile_index.hpp) within the start's
+// States are their locality indices (analysis/engines/implicit/tile_index.hpp) within the start's
 // reachability class. The grid graph is bipartite, so a position's depth parity is
 // the colour of its blank cell relative to the start's, and every neighbour of a
 // position at depth d is at depth d-1 or d+1. So a level needs no visited set, only
