@@ -19,4 +19,10 @@ struct UsageError : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+// A run refused because it would not fit the memory budget (--memory): a UsageError
+// to the CLI, told apart by callers that answer it differently (Python's MemoryError).
+struct BudgetError : UsageError {
+  using UsageError::UsageError;
+};
+
 }  // namespace statespace

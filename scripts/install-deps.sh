@@ -2,8 +2,8 @@
 # Installs the Debian 12 packages statespace builds with, only those missing.
 #   scripts/install-deps.sh run   what the binary needs (scripts/run.sh): compiler, CMake,
 #                                 Ninja, ccache and the libraries it links
-#   scripts/install-deps.sh all   also what the tests, benchmarks and the MPI engine need
-#                                 (scripts/test.sh); the default
+#   scripts/install-deps.sh all   also what the tests, benchmarks, the MPI engine and the
+#                                 Python module need (scripts/test.sh); the default
 #   scripts/install-deps.sh fuzz  also clang and libFuzzer (scripts/fuzz.sh)
 # The split keeps a first run short: texlive alone is a 48 MB download (~45 s), and
 # the report test is its only user (with librsvg2-bin and graphviz, for SVG and LaTeX).
@@ -16,12 +16,16 @@ run_packages=(cmake ninja-build g++ ccache libboost-graph-dev libboost-program-o
               libtomlplusplus-dev libabsl-dev nlohmann-json3-dev)
 test_packages=(clang-format-14 libgtest-dev libbenchmark-dev openmpi-bin libopenmpi-dev libboost-mpi-dev
                librsvg2-bin texlive-latex-base texlive-latex-recommended graphviz)
+# The Python module (python/, docs/python.md): pybind11 and Debian's Python with what
+# its tests and the notebook use; wheel and venv for the offline `pip install .`.
+python_packages=(pybind11-dev python3-dev python3-numpy python3-pandas python3-pytest python3-nbclient
+                 python3-ipykernel python3-matplotlib python3-setuptools python3-wheel python3-venv)
 fuzz_packages=(clang libclang-rt-14-dev)
 
 case "${1:-all}" in
   run) packages=("${run_packages[@]}") ;;
-  all) packages=("${run_packages[@]}" "${test_packages[@]}") ;;
-  fuzz) packages=("${run_packages[@]}" "${test_packages[@]}" "${fuzz_packages[@]}") ;;
+  all) packages=("${run_packages[@]}" "${test_packages[@]}" "${python_packages[@]}") ;;
+  fuzz) packages=("${run_packages[@]}" "${test_packages[@]}" "${python_packages[@]}" "${fuzz_packages[@]}") ;;
   *)
     echo "install-deps.sh: unknown set '$1' (expected run, all or fuzz)" >&2
     exit 2

@@ -37,16 +37,17 @@ std::string memory_flag(std::uint64_t bytes) {
 
 void MemoryBudget::require(std::uint64_t needed, std::string_view what, std::string_view alternative) const {
   if (needed <= bytes_) return;
-  throw UsageError(std::string(what) + " needs " + with_commas(needed) + " bytes, over the memory budget of " +
-                   with_commas(bytes_) + " bytes (raise it with --memory BYTES, e.g. --memory " + memory_flag(needed) +
-                   (alternative.empty() ? std::string() : ", or " + std::string(alternative)) + ")");
+  throw BudgetError(std::string(what) + " needs " + with_commas(needed) + " bytes, over the memory budget of " +
+                    with_commas(bytes_) + " bytes (raise it with --memory BYTES, e.g. --memory " + memory_flag(needed) +
+                    (alternative.empty() ? std::string() : ", or " + std::string(alternative)) + ")");
 }
 
 void MemoryBudget::require_growing(std::uint64_t needed, std::uint64_t bound, std::string_view what) const {
   if (needed <= bytes_) return;
-  throw UsageError(std::string(what) + " needs more than the memory budget of " + with_commas(bytes_) +
-                   " bytes; its need grows with the search and is not known in advance, at most " + with_commas(bound) +
-                   " bytes (raise it with --memory BYTES; --memory " + memory_flag(bound) + " is always enough)");
+  throw BudgetError(std::string(what) + " needs more than the memory budget of " + with_commas(bytes_) +
+                    " bytes; its need grows with the search and is not known in advance, at most " +
+                    with_commas(bound) + " bytes (raise it with --memory BYTES; --memory " + memory_flag(bound) +
+                    " is always enough)");
 }
 
 std::uint64_t parse_bytes(std::string_view text) {

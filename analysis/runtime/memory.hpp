@@ -17,11 +17,11 @@ class MemoryBudget {
   MemoryBudget();
   explicit MemoryBudget(std::uint64_t bytes) : bytes_(bytes) {}
   [[nodiscard]] std::uint64_t bytes() const { return bytes_; }
-  // Throws UsageError naming `what`, the bytes needed, the budget and --memory, and
+  // Throws BudgetError naming `what`, the bytes needed, the budget and --memory, and
   // `alternative` (e.g. another engine) when there is one.
   void require(std::uint64_t needed, std::string_view what, std::string_view alternative = {}) const;
   // For a need that grows as a search runs and is not known in advance: throws
-  // UsageError naming what is needed so far and `bound`, the most it can grow to,
+  // BudgetError naming what is needed so far and `bound`, the most it can grow to,
   // as the budget that is sure to be enough.
   void require_growing(std::uint64_t needed, std::uint64_t bound, std::string_view what) const;
 

@@ -15,6 +15,8 @@ Clock::time_point& run_start() {
   return start;
 }
 
+thread_local ProgressObserver* observer = nullptr;
+
 double run_seconds() { return std::chrono::duration<double>(Clock::now() - run_start()).count(); }
 
 }  // namespace
@@ -34,6 +36,7 @@ void Progress::level(unsigned depth, std::uint64_t added, std::uint64_t total, s
   const double level_seconds = std::chrono::duration<double>(now - last_).count();
   const double rate = level_seconds > 0 ? double(added) / level_seconds : 0;  // a resumed run starts mid-way
   last_ = now;
+  if (observer) observer->level(label_, depth, added, total);
   if (quiet_yet()) return;
   std::fprintf(stderr, "%s: depth %u: %s new, %s total, %.3g states/s", label_.c_str(), depth,
                with_commas(added).c_str(), with_commas(total).c_str(), rate);
@@ -43,6 +46,7 @@ void Progress::level(unsigned depth, std::uint64_t added, std::uint64_t total, s
 }
 
 void Progress::step(std::string_view what, std::uint64_t done, std::uint64_t total) {
+  if (observer) observer->step(label_);
   const auto now = Clock::now();
   if (quiet_yet() || (done < total && now - last_step_ < std::chrono::seconds(1))) return;
   last_step_ = now;
@@ -55,5 +59,9 @@ void Progress::note(std::string_view text) {
   if (!enabled_) return;
   std::fprintf(stderr, "%s: %.*s, %.1f s elapsed\n", label_.c_str(), int(text.size()), text.data(), run_seconds());
 }
+
+ProgressObserver::ProgressObserver() : previous_(observer) { observer = this; }
+
+ProgressObserver::~ProgressObserver() { observer = previous_; }
 
 }  // namespace statespace

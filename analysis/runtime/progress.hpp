@@ -39,4 +39,21 @@ class Progress {
   std::chrono::steady_clock::time_point last_step_;
 };
 
+// Sees every finished level and pass step of every Progress on the thread that made
+// it, for as long as it lives: a program embedding the engines (the Python module)
+// passes the levels on and stops a run by throwing from here, which unwinds the
+// engine between levels as any error does. Observers nest; the newest sees the calls.
+class ProgressObserver {
+ public:
+  ProgressObserver();
+  virtual ~ProgressObserver();
+  ProgressObserver(const ProgressObserver&) = delete;
+  ProgressObserver& operator=(const ProgressObserver&) = delete;
+  virtual void level(std::string_view label, unsigned depth, std::uint64_t added, std::uint64_t total) = 0;
+  virtual void step(std::string_view label) = 0;
+
+ private:
+  ProgressObserver* previous_;
+};
+
 }  // namespace statespace
