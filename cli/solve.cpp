@@ -10,6 +10,7 @@
 #include "cli/args.hpp"
 #include "cli/cli.hpp"
 #include "cli/optimal.hpp"
+#include "cli/table_solve.hpp"
 #include "core/lookup.hpp"
 #include "core/notation.hpp"
 #include "puzzles/puzzle_file.hpp"
@@ -21,7 +22,7 @@ int run_solve(const Args& args, Context& context) {
   std::string name, position, goal_text, format = "boards", method = "bfs", lookup = "ranked", moves, metric;
   std::string comparisons_limit(kComparisonsLimitDefault);
   MemoryOption memory;
-  std::string batch, pdb_dir, partition;
+  std::string batch, pdb_dir, partition, table;
   po::options_description options("Options");
   options.add_options()("puzzle", po::value(&name)->required()->value_name("PUZZLE"),
                         "the puzzle (see statespace list)")(
@@ -48,7 +49,10 @@ int run_solve(const Args& args, Context& context) {
                         "optimal solver: one position per line (csv: position,length,seconds,nodes)")(
       "pdb-dir", po::value(&pdb_dir)->value_name("DIR"), "optimal solver: pattern database cache folder")(
       "partition", po::value(&partition)->value_name("NAME"),
-      "optimal solver: 7-8, 6-6-3, 5-5-5 (tiles:4x4) or groups 1,2,3/4,5,6/...; default by --memory");
+      "optimal solver: 7-8, 6-6-3, 5-5-5 (tiles:4x4) or groups 1,2,3/4,5,6/...; default by --memory")(
+      "table", po::value(&table)->value_name("FILE"),
+      "walk this distance table (analyze --table) instead of searching; by default the one in "
+      "reports-out/<puzzle>/ is walked when it exists");
   memory.add_to(options);
   po::positional_options_description positional;
   positional.add("puzzle", 1).add("position", 1);
@@ -113,7 +117,12 @@ int run_solve(const Args& args, Context& context) {
         if (method == "bidirectional" && partial) {
           throw UsageError("solve: --method bidirectional needs one goal position (use --goal POSITION)");
         }
-        if (method == "bidirectional") {
+        std::optional<Solution<P>> walked;
+        if (vm["method"].defaulted() && goal_text.empty()) walked = solve_by_table(p, table, start);
+        if (walked) {
+          sol = std::move(*walked);
+          prefix = "distance table: ";
+        } else if (method == "bidirectional") {
           auto both = solve_bidirectional(p, start, goal, budget, &progress);
           sol = {std::move(both.path), both.stored};
           prefix = "bidirectional: ";

@@ -84,6 +84,7 @@ ImplicitResult implicit_bfs(const Tiles& p, Board start, const ImplicitOptions& 
     engine.resumed();
   } else {
     engine.seed(start);
+    if (o.table) engine.fill_table(0, *o.table);
     state.puzzle = p.name();
     state.start = start_text;
     state.layers = {1};
@@ -99,6 +100,7 @@ ImplicitResult implicit_bfs(const Tiles& p, Board start, const ImplicitOptions& 
     const LevelCounts level = expand(engine, state.level, chunks, slices, lanes);
     if (level.claimed == 0) break;
     state.add_layer(level.claimed, level.degrees);
+    if (o.table) engine.fill_table(state.level + 1, *o.table);
     total += level.claimed;
     progress.level(state.level + 1, level.claimed, total, implicit_bytes(p));
     if (!o.checkpoint.empty() && progress.seconds() - last_checkpoint >= o.checkpoint_every) {
