@@ -116,19 +116,20 @@ AnalysisPlan<P> choose_engine(const P& p, const AnalyzeOptions& o) {
   Engine engine = o.engine;
   if (engine == Engine::automatic) {
     const std::uint64_t bound = reachable_bound(p);
-    const bool implicit = checkpoints || (!wants_graph && bound > o.dot_limit);
+    // A table (--table) needs an engine that writes one, even for a space graph.dot could draw.
+    const bool implicit = checkpoints || o.table || (!wants_graph && bound > o.dot_limit);
     engine = kTiles && implicit ? Engine::implicit : Engine::explicit_graph;
     const bool levels = !kTiles && !checkpoints && !wants_graph;
     const bool fits_picture = bound != 0 && bound <= o.dot_limit;
     bool ranked = false;
     if constexpr (RankedPuzzle<P>) {
       // Checkpoints outweigh the picture: a small space found so gets its graph afterwards.
-      ranked = !kTiles && !wants_graph && (checkpoints || !fits_picture) && ranked_engine_fits(p) &&
+      ranked = !kTiles && !wants_graph && (checkpoints || o.table || !fits_picture) && ranked_engine_fits(p) &&
                ranked_bytes(p) <= o.memory.bytes();
     }
     if (ranked) {
       engine = Engine::ranked;
-    } else if (levels && !fits_picture && packs()) {
+    } else if (levels && (o.table || !fits_picture) && packs()) {
       engine = chain_graded() ? Engine::chains : Engine::levels;
     }
     if (engine == Engine::ranked || engine == Engine::levels || engine == Engine::chains) {
@@ -279,7 +280,7 @@ AnalysisRun<P> run_analysis(const P& p, const AnalyzeOptions& o, const AnalysisP
         ImplicitOptions io = implicit_options(o);
         io.memory_checked = true;
         io.resumed = plan.resumed;
-        run.result = implicit_analysis(tiles, plan.start, implicit_bfs(tiles, plan.start, io), Engine::implicit);
+        run.result = implicit_run(tiles, plan.start, o, std::move(io));
         return run;
       }
       break;

@@ -197,7 +197,10 @@ int run_analyze(const Args& args, Context& context) {
       "e.g. U,F,R")("metric", po::value(&metric)->value_name("METRIC"),
                     ".tws files: all-powers (default: R, R2, R' one move each), quarter (R, R') or given (the moves "
                     "as written; directed when not closed under inverses)")("quiet,q", po::bool_switch(&quiet),
-                                                                            "no progress lines and no summary table");
+                                                                            "no progress lines and no summary table")(
+      "table", po::bool_switch(&o.table),
+      "also write the distance to the goal of every position reached into the report folder, for statespace "
+      "query and solve (docs/tables.md)");
   po::positional_options_description positional;
   positional.add("puzzle", -1);
   po::variables_map vm;
@@ -310,6 +313,7 @@ int run_analyze(const Args& args, Context& context) {
                 << " is not reachable from the start (analysed anyway)\n";
     }
     reports::publish_puzzle_report(out, run.result, view, seed_puzzles());
+    run.result.table.reset();  // written: its memory goes before the next puzzle's run
     std::visit(
         [&](const auto& p) {
           if constexpr (ComponentPredictingPuzzle<std::decay_t<decltype(p)>>) {

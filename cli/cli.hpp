@@ -48,6 +48,7 @@ int run(int argc, char** argv);
 int run_list(const Args& args, Context& context);
 int run_analyze(const Args& args, Context& context);
 int run_solve(const Args& args, Context& context);
+int run_query(const Args& args, Context& context);
 int run_generate(const Args& args, Context& context);
 int run_solvable(const Args& args, Context& context);
 int run_verify_parity(const Args& args, Context& context);

@@ -22,6 +22,8 @@ constexpr std::array kCommands = {
     Command{"analyze", "analyze PUZZLE... [options]",
             "distance distribution, eccentricity, farthest positions; writes CSV/JSON/DOT reports", run_analyze},
     Command{"solve", "solve PUZZLE POSITION [options]", "a shortest solution, board by board", run_solve},
+    Command{"query", "query PUZZLE [POSITION] [--table FILE] [--format json] [--line N]",
+            "a position's distance to the goal and every move's, from a distance table", run_query},
     Command{"generate", "generate tiles:RxC [--count N] [--method uniform|walk] [--seed S] [options]",
             "sliding-tile problems (seeds 002, 004), with exact difficulty when a distance table fits", run_generate},
     Command{"solvable", "solvable tiles:RxC POSITION", "the parity verdict for any R x C board, explained (seed 004)",

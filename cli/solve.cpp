@@ -8,6 +8,7 @@
 #include "cli/args.hpp"
 #include "cli/cli.hpp"
 #include "cli/optimal.hpp"
+#include "cli/table_solve.hpp"
 #include "core/lookup.hpp"
 #include "core/notation.hpp"
 #include "puzzles/puzzle_file.hpp"
@@ -19,7 +20,7 @@ int run_solve(const Args& args, Context& context) {
   std::string name, position, goal_text, format = "boards", method = "bfs", lookup = "ranked", moves, metric;
   std::string comparisons_limit(kComparisonsLimitDefault);
   MemoryOption memory;
-  std::string batch, pdb_dir, partition;
+  std::string batch, pdb_dir, partition, table;
   po::options_description options("Options");
   options.add_options()("puzzle", po::value(&name)->required()->value_name("PUZZLE"),
                         "the puzzle (see statespace list)")(
@@ -46,7 +47,10 @@ int run_solve(const Args& args, Context& context) {
                         "optimal solver: one position per line (csv: position,length,seconds,nodes)")(
       "pdb-dir", po::value(&pdb_dir)->value_name("DIR"), "optimal solver: pattern database cache folder")(
       "partition", po::value(&partition)->value_name("NAME"),
-      "optimal solver: 7-8, 6-6-3, 5-5-5 (tiles:4x4) or groups 1,2,3/4,5,6/...; default by --memory");
+      "optimal solver: 7-8, 6-6-3, 5-5-5 (tiles:4x4) or groups 1,2,3/4,5,6/...; default by --memory")(
+      "table", po::value(&table)->value_name("FILE"),
+      "walk this distance table (analyze --table) instead of searching; by default the one in "
+      "reports-out/<puzzle>/ is walked when it exists");
   memory.add_to(options);
   po::positional_options_description positional;
   positional.add("puzzle", 1).add("position", 1);
@@ -81,7 +85,9 @@ int run_solve(const Args& args, Context& context) {
         if (std::holds_alternative<OptimalSolve>(plan.method)) {
           return solve_optimal({name, position, batch, format, {pdb_dir, partition, memory.text}}, context);
         }
-        const SolveRun<P> run = run_solve(p, request, plan);
+        std::optional<Solution<P>> walked;
+        if (vm["method"].defaulted() && goal_text.empty()) walked = solve_by_table(p, table, plan.start);
+        const SolveRun<P> run = walked ? SolveRun<P>{std::move(*walked), {}} : run_solve(p, request, plan);
         const Solution<P>& sol = run.solution;
         const std::size_t moves = sol.path.size() - 1;
         if (format == "csv") {
@@ -90,7 +96,8 @@ int run_solve(const Args& args, Context& context) {
           return 0;
         }
         const Engine engine = solve_engine(plan);
-        const std::string prefix = engine == Engine::bidirectional ? "bidirectional: "
+        const std::string prefix = walked                           ? "distance table: "
+                                   : engine == Engine::bidirectional ? "bidirectional: "
                                    : engine == Engine::chains      ? "graded chain layers: "
                                                                    : "";
         const std::string cost = run.comparisons ? ", " + with_commas(*run.comparisons) + " comparisons" : "";

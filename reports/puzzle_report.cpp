@@ -11,6 +11,7 @@
 #include "reports/dot.hpp"
 #include "reports/staging.hpp"
 #include "reports/summary_json.hpp"
+#include "reports/table_file.hpp"
 #include "reports/tables.hpp"
 
 namespace statespace::reports {
@@ -106,6 +107,7 @@ void publish_puzzle_report(const std::filesystem::path& dir, const AnalysisResul
   StagedFolder staging(dir / folder_name(r.puzzle));
   try {
     write_report_folder(staging.path(), r, graph);
+    if (r.table) write_goal_table(staging.path() / kGoalTableFile, *r.table);
   } catch (const WriteError& e) {
     throw WriteError(staging.target() / e.file.lexically_relative(staging.path()), e.error);
   }

@@ -49,6 +49,8 @@ std::vector<AnalysisResult> read_bundles(const std::filesystem::path& dir, const
 // DIR/folder_name(r.puzzle) whole (staged, then swapped into place) and rebuilds
 // DIR's summary tables over every bundle in DIR (read_bundles order). A failed
 // write names the file at its final place and leaves the earlier bundle intact.
+// With r.table (analyze --table), the bundle also holds its distance table,
+// kGoalTableFile (docs/tables.md).
 void publish_puzzle_report(const std::filesystem::path& dir, const AnalysisResult& r,
                            const std::optional<GraphView>& graph, const std::vector<std::string>& first);
 

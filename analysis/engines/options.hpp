@@ -184,6 +184,7 @@ struct AnalyzeOptions {
   double checkpoint_every = 0;  // ...at most once per this many seconds
   std::string resume;           // implicit and ranked engines: continue the run checkpointed here
   std::function<void(std::uint32_t level)> on_checkpoint;  // once each checkpoint is on disk (tests stop runs there)
+  bool table = false;  // also the distance to the goal of every position reached (AnalysisResult::table)
   bool progress = true;
   int threads = 1;
 };

@@ -3,12 +3,15 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
 namespace statespace {
+
+class GoalTable;  // analysis/runtime/goal_table.hpp
 
 // Undirected edges (moves counted once) between the positions at depth `from` and
 // those at depth `to` (from <= to). On a directed space: the moves from positions at
@@ -101,6 +104,9 @@ struct AnalysisResult {
   std::vector<UnavailableView> unavailable;  // what the reports must say they cannot give
   // Nothing: the CSV files write start, farthest and goal->hardest as they are.
   std::optional<TablePositions> table_positions;
+  // analyze --table: the distance to the goal of every position reached, for the
+  // bundle's table file; the reports themselves never read it.
+  std::shared_ptr<GoalTable> table;
   // Facts about the run, not the puzzle: they vary between runs and machines.
   int threads = 1;
   double seconds = 0;

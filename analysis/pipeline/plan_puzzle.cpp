@@ -1,10 +1,12 @@
 // plan_puzzle() apart from the pipeline's instantiations: choosing an engine needs no
 // engine compiled, so the report-manifest reader (and its fuzz harness) links this
 // file alone.
+#include <utility>
 #include <variant>
 
 #include "analysis/pipeline/analyze_puzzle.hpp"
 #include "analysis/pipeline/pipeline_instances.hpp"
+#include "analysis/tables/table_plan.hpp"
 
 namespace statespace {
 
@@ -13,7 +15,13 @@ namespace statespace {
 #undef STATESPACE_MODEL
 
 AnyPlan plan_puzzle(const AnyPuzzle& p, const AnalyzeOptions& o) {
-  return std::visit([&](const auto& model) { return AnyPlan(choose_engine(model, o)); }, p);
+  return std::visit(
+      [&](const auto& model) {
+        auto plan = choose_engine(model, o);
+        require_table_engine(model, o, plan);
+        return AnyPlan(std::move(plan));
+      },
+      p);
 }
 
 }  // namespace statespace

@@ -226,18 +226,33 @@ ParsedHeader parse_header(const std::filesystem::path& dir) {
 
 std::filesystem::path checkpoint_path(const std::filesystem::path& dir) { return dir / "implicit-bfs.ckpt"; }
 
+namespace {
+
+// The hash of each 1 MiB block of `words`, in parallel: the same values for any thread count.
+std::vector<std::uint64_t> block_hashes(const std::uint64_t* words, std::uint64_t count) {
+  const std::uint64_t blocks = (count + kBlockWords - 1) / kBlockWords;
+  std::vector<std::uint64_t> block_hash(blocks);
+  tbb::parallel_for(std::uint64_t{0}, blocks, [&](std::uint64_t b) {
+    const std::uint64_t begin = b * kBlockWords;
+    block_hash[b] = hash_words(words + begin, std::min(kBlockWords, count - begin), b);
+  });
+  return block_hash;
+}
+
+}  // namespace
+
 std::uint64_t table_checksum(std::span<const BitTable> tables) {
   std::uint64_t h = tables.size();
   for (const auto& t : tables) {
-    const std::uint64_t blocks = (t.word_count() + kBlockWords - 1) / kBlockWords;
-    std::vector<std::uint64_t> block_hash(blocks);
-    tbb::parallel_for(std::uint64_t{0}, blocks, [&](std::uint64_t b) {
-      const std::uint64_t begin = b * kBlockWords;
-      block_hash[b] = hash_words(t.words() + begin, std::min(kBlockWords, t.word_count() - begin), b);
-    });
     h = avalanche(round(h, t.entries()));
-    for (auto bh : block_hash) h = avalanche(round(h, bh));
+    for (auto bh : block_hashes(t.words(), t.word_count())) h = avalanche(round(h, bh));
   }
+  return h;
+}
+
+std::uint64_t words_checksum(const std::uint64_t* words, std::uint64_t count) {
+  std::uint64_t h = avalanche(round(1, count));
+  for (auto bh : block_hashes(words, count)) h = avalanche(round(h, bh));
   return h;
 }
 

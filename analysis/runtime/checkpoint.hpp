@@ -85,5 +85,7 @@ void read_checkpoint_tables(const std::filesystem::path& dir, std::span<BitTable
 // and over a header's bytes before its trailing checksum.
 std::uint64_t table_checksum(std::span<const BitTable> tables);
 std::uint64_t header_checksum(std::string_view bytes);
+// The same block-wise hash over `count` words (distance tables' data).
+std::uint64_t words_checksum(const std::uint64_t* words, std::uint64_t count);
 
 }  // namespace statespace

@@ -1,6 +1,12 @@
 #include "analysis/engines/implicit/analyze_implicit.hpp"
 
+#include <memory>
+#include <numeric>
+#include <string>
+
 #include "analysis/engines/implicit/implicit_bfs.hpp"
+#include "analysis/engines/implicit/tile_index.hpp"
+#include "analysis/runtime/goal_table.hpp"
 
 namespace statespace {
 
@@ -29,9 +35,52 @@ AnalysisResult implicit_analysis(const Tiles& p, Board start, const ImplicitResu
   return r;
 }
 
+std::string tiles_table_identity(const Tiles& p) {
+  const TileIndex index(p.rows(), p.cols());
+  return std::to_string(index.class_size()) + " positions of class " + std::to_string(index.class_of(p.goal()));
+}
+
+std::shared_ptr<GoalTable> new_tiles_table(const Tiles& p) {
+  GoalTableHeader h;
+  h.puzzle = p.name();
+  h.goal = p.format(p.goal());
+  h.index = std::string(kTileClassIndex);
+  h.entries = TileIndex(p.rows(), p.cols()).class_size();
+  h.identity = tiles_table_identity(p);
+  return std::make_shared<GoalTable>(std::move(h));
+}
+
+AnalysisResult implicit_run(const Tiles& p, Board start, const AnalyzeOptions& o, ImplicitOptions io) {
+  std::shared_ptr<GoalTable> table;
+  // The search from the goal fills the table as it goes; one from elsewhere, or a
+  // resumed one (its earlier levels are gone), is followed by a search from the goal
+  // for the table alone.
+  const bool from_goal = start == p.goal() && io.resume.empty();
+  if (o.table) {
+    table = new_tiles_table(p);
+    if (from_goal) io.table = table.get();
+  }
+  const ImplicitResult im = implicit_bfs(p, start, io);
+  AnalysisResult r = implicit_analysis(p, start, im, Engine::implicit);
+  if (!table) return r;
+  std::vector<std::uint64_t> layers = im.layers;
+  if (!from_goal) {
+    ImplicitOptions again;
+    again.memory = o.memory;
+    again.progress = o.progress;
+    again.memory_checked = true;
+    again.table = table.get();
+    layers = implicit_bfs(p, p.goal(), again).layers;
+  }
+  GoalTableHeader& h = table->header();
+  h.reached = std::accumulate(layers.begin(), layers.end(), std::uint64_t{0});
+  h.layers = std::move(layers);
+  r.table = std::move(table);
+  return r;
+}
+
 AnalysisResult analyze_implicit(const Tiles& p, const AnalyzeOptions& o) {
-  const Board start = resolve_start(p, o);
-  return implicit_analysis(p, start, implicit_bfs(p, start, implicit_options(o)), Engine::implicit);
+  return implicit_run(p, resolve_start(p, o), o, implicit_options(o));
 }
 
 }  // namespace statespace

@@ -3,7 +3,9 @@
 // so the same report writers give the same files.
 #pragma once
 
+#include <memory>
 #include <string>
+#include <string_view>
 
 #include "analysis/engines/implicit/implicit_bfs.hpp"
 #include "analysis/engines/options.hpp"
@@ -22,5 +24,19 @@ AnalysisResult analyze_implicit(const Tiles& p, const AnalyzeOptions& o);
 // implicit run from `start` (for the MPI engine too), run facts aside.
 ImplicitOptions implicit_options(const AnalyzeOptions& o);
 AnalysisResult implicit_analysis(const Tiles& p, Board start, const ImplicitResult& im, Engine engine);
+
+// The index a tiles table is over: TileIndex::class_rank within the goal's class.
+inline constexpr std::string_view kTileClassIndex = "tile-class";
+
+// What a tiles table's header names besides the puzzle: its positions and class.
+std::string tiles_table_identity(const Tiles& p);
+
+// An empty distance table of p's goal class.
+std::shared_ptr<GoalTable> new_tiles_table(const Tiles& p);
+
+// The implicit run from `start` with options `io`, and with o.table its distance
+// table (AnalysisResult::table): filled by the run itself when it starts from the
+// goal, else by a second search from the goal.
+AnalysisResult implicit_run(const Tiles& p, Board start, const AnalyzeOptions& o, ImplicitOptions io);
 
 }  // namespace statespace

@@ -81,6 +81,7 @@ ImplicitResult implicit_bfs(const Tiles& p, Board start, const ImplicitOptions& 
   std::vector<SliceQueues> lanes =
       ImplicitEngine::queues(threads, slices.count(), round_capacity(threads, kRoundBudget), kRoundStep);
   seed_or_resume(engine, tables, o.resume, start, p.name(), start_text, state);
+  if (o.resume.empty() && o.table) engine.fill_table(0, *o.table);
 
   Progress progress(p.name() + " implicit bfs", o.progress);
   if (!o.resume.empty())
@@ -91,6 +92,7 @@ ImplicitResult implicit_bfs(const Tiles& p, Board start, const ImplicitOptions& 
     const LevelCounts level = expand(engine, state.level, chunks, slices, lanes);
     if (level.claimed == 0) break;
     state.add_layer(level.claimed, level.degrees);
+    if (o.table) engine.fill_table(state.level + 1, *o.table);
     total += level.claimed;
     progress.level(state.level + 1, level.claimed, total, implicit_bytes(p));
     if (!o.checkpoint.empty() && progress.seconds() - last_checkpoint >= o.checkpoint_every) {

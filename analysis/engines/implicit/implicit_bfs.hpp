@@ -32,6 +32,7 @@
 
 #include "analysis/engines/result.hpp"
 #include "analysis/runtime/checkpoint.hpp"
+#include "analysis/runtime/goal_table.hpp"
 #include "analysis/runtime/memory.hpp"
 #include "core/board.hpp"
 #include "puzzles/sliding_tiles.hpp"
@@ -50,6 +51,9 @@ struct ImplicitOptions {
   std::optional<CheckpointState> resumed;  // the header of `resume`, already read and checked
   // Called once checkpoint `level` is on disk (tests stop the process there).
   std::function<void(std::uint32_t level)> on_checkpoint;
+  // analyze --table from the goal: every layer's distance goes into this table
+  // (indexed by TileIndex::class_rank), as the layer is found.
+  GoalTable* table = nullptr;
 };
 
 struct ImplicitResult {

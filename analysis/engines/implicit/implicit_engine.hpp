@@ -34,6 +34,7 @@
 #include "analysis/engines/implicit/implicit_parts.hpp"
 #include "analysis/engines/implicit/tile_index.hpp"
 #include "analysis/engines/implicit/tile_sequence_decoder.hpp"
+#include "analysis/runtime/goal_table.hpp"
 #include "analysis/runtime/memory.hpp"
 #include "analysis/runtime/packed_table.hpp"
 #include "core/board.hpp"
@@ -251,6 +252,37 @@ class ImplicitEngine {
     std::swap(tables_[to], tables_[kNext]);
     std::swap(flags_[to], flags_[kNext]);
     return found;
+  }
+
+  // Sets distance `depth` in `table` (indexed by TileIndex::class_rank, one process
+  // owning every sequence) for each position of layer `depth`, the last layer of
+  // its colour. Blocks of 64 sequences fill whole words of the table, so they run
+  // in parallel.
+  void fill_table(unsigned depth, GoalTable& table) const {
+    const int from = table_of(depth);
+    const std::uint64_t* const words = tables_[from].words();
+    const std::uint8_t* const flags = flags_[from].data();
+    const std::uint64_t count = std::uint64_t(layout_.count[from]), cells = std::uint64_t(index_.cells());
+    const std::uint64_t sequences = q_end_ - q_begin_, blocks = (sequences + 63) / 64;
+    const std::uint64_t word_count = tables_[from].word_count();
+    tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, blocks, 64), [&](const auto& range) {
+      for (std::uint64_t k = range.begin(); k != range.end(); ++k) {
+        const std::uint64_t w0 = k * 64 * count / BitTable::kPerWord;
+        const std::uint64_t w1 = std::min(word_count, (std::min(sequences, (k + 1) * 64) * count + 63) / 64);
+        for (std::uint64_t w = w0; w < w1; ++w) {
+          if (!flags[w / BlockFlags::kWords]) {
+            w = (w / BlockFlags::kWords + 1) * BlockFlags::kWords - 1;
+            continue;
+          }
+          for (std::uint64_t hit = words[w]; hit; hit &= hit - 1) {
+            const std::uint64_t entry = w * BitTable::kPerWord + unsigned(std::countr_zero(hit));
+            const std::uint64_t q = layout_.divide[from].quotient(entry);
+            const implicit_detail::SlotMoves& m = moves_[from][entry - q * count];
+            table.or_distance((q + q_begin_) * cells + m.blank, depth);
+          }
+        }
+      }
+    });
   }
 
   // The positions of depth `depth` among the owned sequences, after its expansion

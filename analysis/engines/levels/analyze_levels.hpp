@@ -12,13 +12,17 @@
 #include <algorithm>
 #include <atomic>
 #include <cstdint>
+#include <cstdio>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <span>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "analysis/engines/directed.hpp"
+#include "analysis/engines/levels/levels_table.hpp"
 #include "analysis/engines/levels/sorted_levels.hpp"
 #include "analysis/engines/options.hpp"
 #include "analysis/engines/result.hpp"
@@ -72,9 +76,10 @@ std::uint64_t positions_of(const P& p, const Packing& packing, std::span<const W
 // words), sorted, and looked up in the levels by galloping from the last word
 // found, so memory beyond the levels is one slice and the next frontier. Fills the
 // view's layers, hardest positions and dead ends.
+// With `table`, each level goes into it as it is found, and the dead ends after.
 template <Puzzle P, class Packing, class Word>
 void reverse_goal_view(const P& p, const Packing& packing, const SortedLevels<Word>& forward, std::vector<Word> goals,
-                       const AnalyzeOptions& o, GoalView& view) {
+                       const AnalyzeOptions& o, GoalView& view, LevelsTableBuilder* table = nullptr) {
   constexpr std::size_t kSliceWords = std::size_t{1} << 24;
   constexpr std::size_t kBlock = 4096;
   const std::size_t moves = std::size_t(packing.moves());
@@ -136,6 +141,9 @@ void reverse_goal_view(const P& p, const Packing& packing, const SortedLevels<Wo
   const std::size_t slice = std::max<std::size_t>(1, kSliceWords / std::max<std::size_t>(1, moves));
   while (!frontier.empty()) {
     require(frontier.size());
+    if constexpr (std::is_same_v<Word, std::uint64_t>) {
+      if (table) table->add(view.layers.size(), std::span<const Word>(frontier));
+    }
     view.layers.push_back(frontier.size());
     next.clear();
     for (std::size_t from = 0; from < frontier.size(); from += slice) {
@@ -169,7 +177,43 @@ void reverse_goal_view(const P& p, const Packing& packing, const SortedLevels<Wo
     if (!frontier.empty()) progress.level(unsigned(view.layers.size()), frontier.size(), solvable);
   }
   view.dead_ends = total - solvable;
+  if constexpr (std::is_same_v<Word, std::uint64_t>) {
+    if (table) {
+      std::vector<std::uint64_t> dead;
+      for (std::size_t e = 0; e < forward.levels.size(); ++e) {
+        for (std::size_t i = 0; i < forward.levels[e].size(); ++i) {
+          const std::uint64_t k = offset[e] + i;
+          if (!(seen[k / 64] >> (k % 64) & 1)) dead.push_back(forward.levels[e][i]);
+        }
+      }
+      table->set_dead(std::move(dead));
+    }
+  }
 }
+
+// What a words table of the sorted-levels engine names besides the puzzle: a hash
+// of the successors of its first words (another --moves gives others) and the
+// start whose packing made the words, which a reader packs positions with.
+template <class Packing>
+std::string levels_table_identity(const Packing& packing, const std::uint64_t* words, std::uint64_t count,
+                                  const std::string& start) {
+  std::uint64_t h = 0x9E3779B97F4A7C15ULL;
+  std::vector<std::uint64_t> out(std::size_t(packing.moves()));
+  for (std::uint64_t i = 0; i < std::min<std::uint64_t>(count, 64); ++i) {
+    const int k = packing.successors(words[i], out.data());
+    std::sort(out.begin(), out.begin() + k);
+    for (int j = 0; j < k; ++j) {
+      h ^= out[std::size_t(j)] + 0x9E3779B97F4A7C15ULL + (h << 6) + (h >> 2);
+      h *= 0xBF58476D1CE4E5B9ULL;
+    }
+    h = (h ^ (h >> 31)) * 0x94D049BB133111EBULL;
+  }
+  char hex[17];
+  std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(h));
+  return std::to_string(packing.moves()) + " moves, moves " + hex + ", words packed from " + start;
+}
+
+inline constexpr std::string_view kWordsTablePrefix = ", words packed from ";
 
 }  // namespace detail
 
@@ -215,11 +259,21 @@ requires WordPacking<Packing, typename P::State> AnalysisResult analyze_levels(c
   bool symmetric = false;
   if constexpr (OrbitCountingPuzzle<P>) symmetric = p.symmetries() > 1;
   std::vector<std::uint64_t> layer_positions;
+  // analyze --table (64-bit words): the levels of the search from the goals. The
+  // forward search is that search when it starts from the goal on an undirected
+  // space; otherwise the goal view's search fills it (run for the table alone
+  // where the reports need none).
+  std::unique_ptr<LevelsTableBuilder> table;
+  if constexpr (std::is_same_v<Word, std::uint64_t>) {
+    if (o.table) table = std::make_unique<LevelsTableBuilder>();
+  }
+  const bool forward_table = table && !directed && !with_goal && packing->pack(start) == packing->pack(p.goal());
   const auto on_level = [&](std::size_t depth, std::span<const Word> level) {
     if constexpr (OrbitCountingPuzzle<P>) {
       if (symmetric) layer_positions.push_back(detail::positions_of(p, *packing, level));
     }
     collect_goals(depth, level);
+    if (forward_table) table->add(depth, level);
   };
   SortedLevels<Word> levels;
   {
@@ -248,7 +302,7 @@ requires WordPacking<Packing, typename P::State> AnalysisResult analyze_levels(c
       std::sort(goals.begin(), goals.end());
       if (directed) {
         if constexpr (ReversiblePacking<Packing>) {
-          detail::reverse_goal_view(p, *packing, levels, std::move(goals), o, view);
+          detail::reverse_goal_view(p, *packing, levels, std::move(goals), o, view, table.get());
         } else {
           const auto views = goal_views_unavailable(no_predecessors_reason());
           r.unavailable.insert(r.unavailable.end(), views.begin(), views.end());
@@ -256,10 +310,46 @@ requires WordPacking<Packing, typename P::State> AnalysisResult analyze_levels(c
       } else if (!goals.empty()) {
         Progress progress(p.name() + " goal view", o.progress);
         const auto from_goals = sorted_levels_bfs(*packing, std::move(goals), p.name(), o.memory, &progress,
-                                                  [](std::size_t, std::span<const Word>) {});
+                                                  [&](std::size_t depth, std::span<const Word> level) {
+                                                    if (table) table->add(depth, level);
+                                                  });
         view.layers = from_goals.layers;
         view.hardest = detail::format_sorted(p, *packing, from_goals.farthest);
       }
+    }
+  }
+  if (table && !with_goal && !forward_table) {
+    std::vector<Word> goal{packing->pack(p.goal())};
+    if (directed) {
+      if constexpr (ReversiblePacking<Packing>) {
+        GoalView scratch;
+        detail::reverse_goal_view(p, *packing, levels, std::move(goal), o, scratch, table.get());
+      }
+    } else {
+      Progress progress(p.name() + " distances to the goal", o.progress);
+      (void)sorted_levels_bfs(*packing, std::move(goal), p.name(), o.memory, &progress,
+                              [&](std::size_t depth, std::span<const Word> level) { table->add(depth, level); });
+    }
+  }
+  if constexpr (std::is_same_v<Word, std::uint64_t>) {
+    if (table) {
+      GoalTableHeader h;
+      h.puzzle = p.name();
+      h.goal = p.format(p.goal());
+      if constexpr (PartialGoalPuzzle<P>) {
+        if (with_goal) h.goal = p.goal_text();
+      }
+      h.index = "words";
+      h.directed = directed;
+      h.reached = r.states;
+      r.table = table->build(std::move(h));
+      GoalTableHeader& built = r.table->header();
+      built.identity = detail::levels_table_identity(*packing, r.table->sorted_words(), built.entries, p.format(start));
+      std::uint64_t with_distance = 0;
+      for (const auto n : built.layers) with_distance += n;
+      // Reached positions the search from the goals never met (an undirected space
+      // whose goal is not reached) have no word in the table.
+      built.dead = built.reached - with_distance;
     }
   }
   return r;

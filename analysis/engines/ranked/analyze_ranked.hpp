@@ -20,6 +20,7 @@
 #include <bit>
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -30,6 +31,7 @@
 #include "analysis/engines/ranked/ranked_bfs.hpp"
 #include "analysis/engines/ranked/ranked_checkpoint.hpp"
 #include "analysis/engines/result.hpp"
+#include "analysis/runtime/goal_table.hpp"
 #include "analysis/runtime/memory.hpp"
 #include "analysis/runtime/progress.hpp"
 #include "analysis/runtime/threads.hpp"
@@ -67,11 +69,21 @@ bool is_goal_position(const P& p, const typename P::State& s, const typename P::
   return s == goal;
 }
 
+// Folds a search's last level (the tables' frontier, one process's tables) into a
+// distance table, when there is one.
+template <class Layers>
+void fold_level(GoalTable* table, const Layers& tables, std::size_t depth) {
+  if constexpr (requires { tables.frontier_words(); }) {
+    if (table) table->set_distance(tables.frontier_words(), unsigned(depth));
+  }
+}
+
 // The goal view, searched over `tables` once the forward search left the reachable
-// set in `seen`: `reachable` positions, `start` the start's rank.
+// set in `seen`: `reachable` positions, `start` the start's rank. With `table`,
+// every level found also goes into it.
 template <RankedPuzzle P, class Layers, class Expand>
 GoalView ranked_goal_view(const P& p, Layers& tables, std::uint64_t reachable, std::uint64_t start,
-                          std::string goal_text, const Expand& expand_rank, bool progress) {
+                          std::string goal_text, const Expand& expand_rank, bool progress, GoalTable* table = nullptr) {
   GoalView view;
   view.goal = std::move(goal_text);
   const typename P::State goal = p.goal();
@@ -85,12 +97,31 @@ GoalView ranked_goal_view(const P& p, Layers& tables, std::uint64_t reachable, s
       tables, view.reached, p.max_moves(), expand_rank, &clock,
       [&](const RankedSearch& s) {
         if (!view.shortest && tables.in_frontier(start)) view.shortest = unsigned(s.layers.size() - 1);
+        fold_level(table, tables, s.layers.size() - 1);
       },
       is_regular(p));
   view.layers = from_goals.layers;
   for (const std::uint64_t r : tables.frontier_ranks()) view.hardest.push_back(p.format(p.unrank(r)));
   if (is_directed(p)) view.dead_ends = reachable - from_goals.states();
+  if constexpr (requires { tables.state_tables(); }) {
+    // What the search from the goals left unseen is reachable and cannot reach one.
+    if (table) table->set_dead_where_clear(tables.state_tables()[0].words());
+  }
   return view;
+}
+
+// An empty distance table for p's ranks (directed spaces: one byte a rank).
+template <RankedPuzzle P>
+std::shared_ptr<GoalTable> new_ranked_table(const P& p, std::string goal_text) {
+  GoalTableHeader h;
+  h.puzzle = p.name();
+  h.identity = ranked_identity(p);
+  h.goal = std::move(goal_text);
+  h.index = "rank";
+  h.directed = is_directed(p);
+  h.encoding = h.directed ? TableEncoding::byte : TableEncoding::two_bits;
+  h.entries = p.rank_space();
+  return std::make_shared<GoalTable>(std::move(h));
 }
 
 }  // namespace ranked_detail
@@ -105,6 +136,23 @@ AnalysisResult analyze_ranked_on(const P& p, const AnalyzeOptions& o, const type
   const bool directed = is_directed(p);
   const auto forward = ranked_detail::forward_moves(p);
   const std::uint64_t start_rank = p.rank(start);
+  bool partial_goal = false;
+  std::string goal_text;
+  if constexpr (PartialGoalPuzzle<P>) {
+    partial_goal = p.has_goal();
+    if (partial_goal) goal_text = p.goal_text();
+  }
+  if (!partial_goal) goal_text = p.format(p.goal());
+  // analyze --table (one process): the distances to the goal. The forward search
+  // gives them when it starts from the goal on an undirected space; otherwise the
+  // search from the goals (the goal view's, run for the table alone where the
+  // reports need none) fills the table.
+  std::shared_ptr<GoalTable> table;
+  if constexpr (requires { tables.state_tables(); }) {
+    if (o.table) table = ranked_detail::new_ranked_table(p, goal_text);
+  }
+  const bool from_goal = !directed && !partial_goal && p.format(start) == goal_text;
+  GoalTable* forward_table = from_goal ? table.get() : nullptr;
   RankedSearch search;
   {
     Progress progress(p.name() + " ranked bfs", o.progress);
@@ -124,15 +172,25 @@ AnalysisResult analyze_ranked_on(const P& p, const AnalyzeOptions& o, const type
           base.start = p.format(start);
         }
         RankedCheckpointWriter writer(ck, std::move(base), tables.state_tables(), progress);
+        // A resumed search has lost its earlier levels: the table then comes from
+        // the search from the goal below.
+        GoalTable* fold = ck.resumed ? nullptr : forward_table;
         search = ranked_search(
             tables, std::move(search), p.max_moves(), forward, &progress,
-            [&](const RankedSearch& s) { writer.level(s); }, is_regular(p));
+            [&](const RankedSearch& s) {
+              writer.level(s);
+              ranked_detail::fold_level(fold, tables, s.layers.size() - 1);
+            },
+            is_regular(p));
+        if (ck.resumed) forward_table = nullptr;
       }
     }
     if (search.layers.empty()) {
       if (tables.owns(start_rank)) tables.seed(start_rank);
       search = ranked_search(
-          tables, 1, p.max_moves(), forward, &progress, [](const RankedSearch&) {}, is_regular(p));
+          tables, 1, p.max_moves(), forward, &progress,
+          [&](const RankedSearch& s) { ranked_detail::fold_level(forward_table, tables, s.layers.size() - 1); },
+          is_regular(p));
     }
   }
   AnalysisResult r;
@@ -155,26 +213,37 @@ AnalysisResult analyze_ranked_on(const P& p, const AnalyzeOptions& o, const type
   }
   for (const std::uint64_t rank : tables.frontier_ranks()) r.farthest.push_back(p.format(p.unrank(rank)));
 
-  bool partial_goal = false;
-  std::string goal_text;
-  if constexpr (PartialGoalPuzzle<P>) {
-    partial_goal = p.has_goal();
-    if (partial_goal) goal_text = p.goal_text();
-  }
+  GoalTable* goal_table = forward_table ? nullptr : table.get();
   if (!directed) {
     if (partial_goal) {
-      r.goal = ranked_detail::ranked_goal_view(p, tables, r.states, start_rank, goal_text, forward, o.progress);
+      r.goal =
+          ranked_detail::ranked_goal_view(p, tables, r.states, start_rank, goal_text, forward, o.progress, goal_table);
+    } else if (goal_table) {
+      goal_table->header().layers =
+          ranked_detail::ranked_goal_view(p, tables, r.states, start_rank, goal_text, forward, o.progress, goal_table)
+              .layers;
     }
-    return r;
-  }
-  if (!partial_goal) goal_text = p.format(p.goal());
-  if constexpr (ReversiblePuzzle<P>) {
+  } else if constexpr (ReversiblePuzzle<P>) {
     const auto backward = [&p](std::uint64_t rank, const auto& f) {
       p.for_each_predecessor(p.unrank(rank), [&](const typename P::State& t) { f(p.rank(t)); });
     };
-    r.goal = ranked_detail::ranked_goal_view(p, tables, r.states, start_rank, goal_text, backward, o.progress);
+    r.goal =
+        ranked_detail::ranked_goal_view(p, tables, r.states, start_rank, goal_text, backward, o.progress, goal_table);
   } else {
     r.unavailable = goal_views_unavailable(no_predecessors_reason());
+  }
+  if (table) {
+    GoalTableHeader& h = table->header();
+    h.reached = r.states;
+    if (forward_table) {
+      h.layers = r.layers;
+    } else if (r.goal) {
+      h.layers = r.goal->layers;
+    }  // else the search for the table alone set them
+    std::uint64_t with_distance = 0;
+    for (const auto n : h.layers) with_distance += n;
+    h.dead = h.reached - with_distance;
+    r.table = std::move(table);
   }
   return r;
 }

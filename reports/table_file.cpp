@@ -1,0 +1,50 @@
+#include "reports/table_file.hpp"
+
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstdio>
+#include <string>
+
+#include "reports/atomic_file.hpp"
+
+namespace statespace::reports {
+
+namespace {
+
+// 0 when all `n` bytes were written, else the errno.
+int write_all(int fd, const char* p, std::uint64_t n) {
+  while (n > 0) {
+    const ssize_t k = ::write(fd, p, std::min<std::uint64_t>(n, 1 << 30));
+    if (k < 0 && errno == EINTR) continue;
+    if (k <= 0) return k < 0 ? errno : EIO;
+    p += k;
+    n -= std::uint64_t(k);
+  }
+  return 0;
+}
+
+}  // namespace
+
+void write_goal_table(const std::filesystem::path& path, const GoalTable& table) {
+  const GoalTableHeader& h = table.header();
+  const std::uint64_t words = h.data_words();
+  const std::string header = encode_goal_table_header(h, goal_table_checksum(table.words(), words));
+  const std::filesystem::path tmp = path.string() + ".tmp" + std::to_string(::getpid());
+  const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  if (fd < 0) throw WriteError(path, errno);
+  int error = write_all(fd, header.data(), header.size());
+  if (!error) error = write_all(fd, reinterpret_cast<const char*>(table.words()), words * 8);
+  if (!error && ::fsync(fd) != 0) error = errno;
+  if (::close(fd) != 0 && !error) error = errno;
+  if (!error && std::rename(tmp.c_str(), path.c_str()) != 0) error = errno;
+  if (error) {
+    std::error_code ec;
+    std::filesystem::remove(tmp, ec);
+    throw WriteError(path, error);
+  }
+}
+
+}  // namespace statespace::reports

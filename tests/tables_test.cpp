@@ -1,0 +1,345 @@
+// Distance tables (analyze --table, statespace query): every entry against a plain
+// breadth-first search from the goal over the whole space, the walk's exact
+// distances, the same bytes at 1 and 2 threads, and damaged, truncated and foreign
+// tables refused with one line.
+#include <absl/container/flat_hash_map.h>
+#include <gtest/gtest.h>
+#include <tbb/global_control.h>
+
+#include <cstdint>
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <random>
+#include <set>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "analysis/pipeline/analyze_puzzle.hpp"
+#include "analysis/pipeline/pipeline_instances.hpp"
+#include "analysis/runtime/goal_table.hpp"
+#include "analysis/tables/table_probe.hpp"
+#include "cli/args.hpp"
+#include "puzzles/registry.hpp"
+#include "reports/puzzle_report.hpp"
+#include "reports/table_file.hpp"
+#include "test_util.hpp"
+
+namespace statespace {
+namespace {
+
+using testing::fresh_dir;
+using testing::read_file;
+using testing::run_statespace;
+
+std::string example(const std::string& file) { return std::string(STATESPACE_EXAMPLES) + "/" + file; }
+
+// The table analyze --table makes of `name` on `threads` threads, written to `path`.
+AnyPuzzle write_table(const std::string& name, const std::filesystem::path& path, int threads = 2,
+                      const std::string& metric = {}) {
+  const tbb::global_control limit(tbb::global_control::max_allowed_parallelism, std::size_t(threads));
+  AnyPuzzle puzzle = make_puzzle(name);
+  cli::apply_move_options(puzzle, "", metric);
+  AnalyzeOptions o;
+  o.progress = false;
+  o.table = true;
+  o.threads = threads;
+  const PuzzleRun run = analyze_puzzle(puzzle, o, plan_puzzle(puzzle, o));
+  EXPECT_TRUE(run.result.table);
+  if (run.result.table) reports::write_goal_table(path, *run.result.table);
+  return puzzle;
+}
+
+// Distance to the goal of every position that reaches it: a plain BFS from the goal
+// positions, over predecessors on a directed space, within the reachable set.
+template <class State>
+struct PlainDistances {
+  absl::flat_hash_map<State, unsigned> dist;
+  std::uint64_t reachable = 0;
+};
+
+template <Puzzle P>
+PlainDistances<typename P::State> plain_goal_distances(const P& p) {
+  using State = typename P::State;
+  std::vector<State> reachable{p.goal()};
+  absl::flat_hash_map<State, unsigned> seen{{p.goal(), 0}};
+  for (std::size_t i = 0; i < reachable.size(); ++i) {
+    const State s = reachable[i];
+    p.for_each_successor(s, [&](const State& t) {
+      if (seen.emplace(t, 0).second) reachable.push_back(t);
+    });
+  }
+  absl::flat_hash_map<State, unsigned> dist;
+  std::vector<State> queue;
+  for (const State& s : reachable) {
+    bool goal = s == p.goal();
+    if constexpr (PartialGoalPuzzle<P>) {
+      if (p.has_goal()) goal = p.is_goal(s);
+    }
+    if (goal) {
+      dist.emplace(s, 0);
+      queue.push_back(s);
+    }
+  }
+  for (std::size_t i = 0; i < queue.size(); ++i) {
+    const State s = queue[i];
+    const unsigned d = dist.at(s);
+    const auto visit = [&](const State& t) {
+      if (seen.contains(t) && dist.emplace(t, d + 1).second) queue.push_back(t);
+    };
+    if constexpr (ReversiblePuzzle<P>) {
+      if (is_directed(p)) {
+        p.for_each_predecessor(s, visit);
+        continue;
+      }
+    }
+    p.for_each_successor(s, visit);
+  }
+  return {std::move(dist), reachable.size()};
+}
+
+// Every entry of the table at `path` against the plain BFS: each position's code,
+// the number of positions with one, and the walk's exact distance from a sample.
+void expect_table_equals_bfs(const AnyPuzzle& puzzle, const std::filesystem::path& path) {
+  const GoalTableFile file = GoalTableFile::open(path);
+  std::visit(
+      [&](const auto& p) {
+        using P = std::decay_t<decltype(p)>;
+        const TableProbe<P> probe(p, file);
+        const auto plain = plain_goal_distances(p);
+        const auto& dist = plain.dist;
+        EXPECT_EQ(file.header().reached, plain.reachable) << p.name();
+        EXPECT_EQ(file.header().dead, plain.reachable - dist.size()) << p.name();
+        const bool bytes = file.header().encoding != TableEncoding::two_bits;
+        std::uint64_t with_distance = 0, wrong = 0;
+        std::vector<std::uint64_t> layers;
+        for (const auto& [s, d] : dist) {
+          const unsigned want = bytes ? kByteFirstDistance + d : d % 3 + 1;
+          wrong += probe.code(s) != want;
+          ++with_distance;
+          if (layers.size() <= d) layers.resize(d + 1);
+          ++layers[d];
+        }
+        EXPECT_EQ(wrong, 0u) << p.name();
+        EXPECT_EQ(file.header().layers, layers) << p.name();
+        std::uint64_t coded = 0;
+        for (std::uint64_t i = 0; i < file.header().entries; ++i) coded += file.code(i) >= (bytes ? 2u : 1u);
+        EXPECT_EQ(coded, with_distance) << p.name();
+        // The exact distance by the walk, from every 97th position.
+        std::uint64_t k = 0, walked = 0;
+        for (const auto& [s, d] : dist) {
+          if (k++ % 97) continue;
+          const TableEntry e = probe.entry(s);
+          walked += e == TableEntry{Standing::distance, d};
+        }
+        EXPECT_EQ(walked, (dist.size() + 96) / 97) << p.name();
+      },
+      puzzle);
+}
+
+TEST(Tables, ImplicitTilesEqualPlainBfsFromTheGoal) {
+  const auto dir = fresh_dir("tables-tiles");
+  for (const std::string name : {"tiles:3x3", "tiles:2x5"}) {
+    const auto path = dir / (name.substr(6) + ".table");
+    const AnyPuzzle p = write_table(name, path);
+    expect_table_equals_bfs(p, path);
+    const GoalTableFile f = GoalTableFile::open(path);
+    EXPECT_EQ(f.header().index, "tile-class");
+    EXPECT_EQ(f.header().reached, name == "tiles:3x3" ? 181'440u : 1'814'400u);
+    EXPECT_EQ(f.header().layers.size(), name == "tiles:3x3" ? 32u : 56u);  // eccentricities 31 and 55
+  }
+}
+
+TEST(Tables, RankedModelsEqualPlainBfsFromTheGoal) {
+  const auto dir = fresh_dir("tables-ranked");
+  for (const std::string& name :
+       {std::string("hex6"), std::string("nooff"), std::string("oshidori"), example("theta0.toml")}) {
+    const auto path = dir / "t.table";
+    const AnyPuzzle p = write_table(name, path);
+    expect_table_equals_bfs(p, path);
+    EXPECT_EQ(GoalTableFile::open(path).header().encoding, TableEncoding::two_bits) << name;
+  }
+}
+
+TEST(Tables, DirectedRankedModelHoldsBytesEqualToPlainBfsOverPredecessors) {
+  const auto dir = fresh_dir("tables-directed");
+  const auto path = dir / "t.table";
+  const AnyPuzzle p = write_table(example("cube2.tws"), path, 2, "given");
+  const GoalTableFile f = GoalTableFile::open(path);
+  EXPECT_TRUE(f.header().directed);
+  EXPECT_EQ(f.header().encoding, TableEncoding::byte);
+  EXPECT_EQ(f.header().reached, 3'674'160u);
+  EXPECT_EQ(f.header().dead, 0u);  // a group: every position returns to the goal
+  expect_table_equals_bfs(p, path);
+}
+
+TEST(Tables, SortedLevelsModelsEqualPlainBfsFromTheGoal) {
+  const auto dir = fresh_dir("tables-levels");
+  for (const std::string file : {"klotski.toml", "frogs-and-toads.toml", "sokoban-yard.toml"}) {
+    const auto path = dir / "t.table";
+    const AnyPuzzle p = write_table(example(file), path);
+    expect_table_equals_bfs(p, path);
+    const GoalTableFile f = GoalTableFile::open(path);
+    EXPECT_EQ(f.header().encoding, TableEncoding::words) << file;
+    if (file == "klotski.toml") {
+      EXPECT_EQ(f.header().reached, 25'955u);
+      EXPECT_EQ(f.header().layers.size(), 127u);  // the hardest positions lie 126 moves from any goal
+    }
+    if (file == "sokoban-yard.toml") {
+      EXPECT_TRUE(f.header().directed);
+      EXPECT_GT(f.header().dead, 0u);
+    }
+  }
+}
+
+// Peg solitaire on the 4x4 square (an edge hole, down to one peg anywhere) with
+// symmetry = "board": the table holds one entry a class, and every position of the
+// plain board (looked up through its class) has the plain board's distance.
+TEST(Tables, SymmetricPegBoardHoldsOneEntryAClassWithThePlainDistances) {
+  const auto dir = fresh_dir("tables-peg");
+  const auto square = [&](bool symmetric) {
+    return testing::write_file(dir / (symmetric ? "sym.toml" : "plain.toml"),
+                               std::string("name = \"peg-4x4\"\nkind = \"rules\"\n") +
+                                   (symmetric ? "symmetry = \"board\"\n" : "") +
+                                   "start = \"\"\"\nO . O O\nO O O O\nO O O O\nO O O O\n\"\"\"\ngoal = { pieces = 1 }\n"
+                                   "[[rule]]\nname = \"jump\"\nfrom = \"O O .\"\nto = \". . O\"\n");
+  };
+  const AnyPuzzle sym = write_table(square(true).string(), dir / "sym.table");
+  const AnyPuzzle plain = make_puzzle(square(false).string());
+  const GoalTableFile f = GoalTableFile::open(dir / "sym.table");
+  EXPECT_EQ(f.header().encoding, TableEncoding::words);
+  EXPECT_TRUE(f.header().directed);
+  const auto& ps = std::get<Rules>(sym);
+  const auto& pp = std::get<Rules>(plain);
+  const TableProbe<Rules> probe(ps, f);
+  const auto dist = plain_goal_distances(pp);
+  std::uint64_t wrong = 0;
+  for (const auto& [s, d] : dist.dist) wrong += probe.code(s) != kByteFirstDistance + d;
+  EXPECT_EQ(wrong, 0u);
+  EXPECT_GT(dist.reachable, dist.dist.size());  // some positions are dead
+  std::set<std::uint64_t> classes;
+  for (const auto& [s, d] : dist.dist) classes.insert(*probe.index(s));
+  EXPECT_LT(classes.size(), dist.dist.size());
+  EXPECT_EQ(f.header().entries - f.header().dead, classes.size());
+}
+
+// query --line from farthest positions (the first three of each) walks legal moves
+// to a goal in exactly the position's distance.
+TEST(Tables, QueryLinesFromTheFarthestPositionsReachTheGoalInTheirDistance) {
+  const auto dir = fresh_dir("tables-query");
+  struct Case {
+    std::string puzzle, farthest_file;
+  };
+  for (const Case& c :
+       {Case{"tiles:3x3", "farthest.csv"}, Case{example("klotski.toml"), "farthest.csv"},
+        Case{example("cube2.tws"), "farthest.csv"}, Case{example("sokoban-yard.toml"), "hardest.csv"}}) {
+    const auto a = run_statespace("analyze " + c.puzzle + " --table -q --out " + dir.string());
+    ASSERT_EQ(a.exit_code, 0) << a.out;
+    AnyPuzzle puzzle = make_puzzle(c.puzzle);
+    const std::string folder = std::visit([](const auto& p) { return reports::folder_name(p.name()); }, puzzle);
+    std::istringstream csv(read_file(dir / folder / c.farthest_file));
+    std::string line;
+    std::getline(csv, line);  // header
+    int checked = 0;
+    while (checked < 3 && std::getline(csv, line)) {
+      const std::string position = line.substr(line.find(',') + 1);
+      const auto q =
+          run_statespace("query " + c.puzzle + " \"" + position + "\" --line 1000 --format json --out " + dir.string());
+      ASSERT_EQ(q.exit_code, 0) << q.out;
+      const auto j = nlohmann::json::parse(q.std_out);
+      ASSERT_EQ(j["standing"], "distance") << q.std_out;
+      const unsigned d = j["distance"];
+      ASSERT_EQ(j["line"].size(), d) << c.puzzle << " " << position;
+      EXPECT_EQ(j["moves"][0]["change"], "closer");
+      std::visit(
+          [&](const auto& p) {
+            using P = std::decay_t<decltype(p)>;
+            auto at = p.parse(j["position"].template get<std::string>());
+            for (const auto& step : j["line"]) {
+              const auto next = p.parse(step["position"].template get<std::string>());
+              bool legal = false;
+              p.for_each_successor(at, [&](const typename P::State& t) { legal = legal || t == next; });
+              EXPECT_TRUE(legal) << p.format(at) << " -> " << p.format(next);
+              at = next;
+            }
+            bool goal = at == p.goal();
+            if constexpr (PartialGoalPuzzle<P>) {
+              if (p.has_goal()) goal = p.is_goal(at);
+            }
+            EXPECT_TRUE(goal) << p.format(at);
+          },
+          puzzle);
+      ++checked;
+    }
+    EXPECT_GT(checked, 0) << c.puzzle;
+  }
+}
+
+// solve walks the table and finds solutions as long as the search's.
+TEST(Tables, SolveByTheTableEqualsTheSearchInLength) {
+  const auto dir = fresh_dir("tables-solve");
+  ASSERT_EQ(run_statespace("analyze tiles:3x3 --table -q --out " + dir.string()).exit_code, 0);
+  const std::string table = (dir / "tiles-3x3" / "goal-distances.table").string();
+  for (const std::string position : {"8 6 7 / 2 5 4 / 3 _ 1", "1 2 3 / 4 5 6 / _ 7 8", "_ 1 2 / 3 4 5 / 6 7 8"}) {
+    const auto walked = run_statespace("solve tiles:3x3 \"" + position + "\" --format csv --table " + table);
+    const auto searched = run_statespace("solve tiles:3x3 \"" + position + "\" --format csv");
+    ASSERT_EQ(walked.exit_code, 0) << walked.out;
+    ASSERT_EQ(searched.exit_code, 0) << searched.out;
+    EXPECT_EQ(std::count(walked.std_out.begin(), walked.std_out.end(), '\n'),
+              std::count(searched.std_out.begin(), searched.std_out.end(), '\n'))
+        << position;
+  }
+}
+
+TEST(Tables, SameBytesAtOneAndTwoThreads) {
+  const auto dir = fresh_dir("tables-threads");
+  for (const std::string& name : {std::string("tiles:2x5"), example("cube2.tws"), example("klotski.toml")}) {
+    write_table(name, dir / "one.table", 1);
+    write_table(name, dir / "two.table", 2);
+    EXPECT_EQ(read_file(dir / "one.table"), read_file(dir / "two.table")) << name;
+  }
+}
+
+TEST(Tables, DamagedTruncatedAndForeignTablesAreRefused) {
+  const auto dir = fresh_dir("tables-refused");
+  write_table("tiles:3x3", dir / "good.table");
+  const std::string good = read_file(dir / "good.table");
+  const auto refused = [&](const std::string& bytes, const std::string& why) {
+    testing::write_file(dir / "bad.table", bytes);
+    try {
+      (void)GoalTableFile::open(dir / "bad.table");
+      ADD_FAILURE() << "accepted: " << why;
+    } catch (const UsageError& e) {
+      EXPECT_NE(std::string(e.what()).find(why), std::string::npos) << e.what();
+      EXPECT_EQ(std::string(e.what()).find('\n'), std::string::npos);
+    }
+  };
+  refused(good.substr(0, good.size() - 8), "truncated");
+  refused(good.substr(0, 40), "header");
+  refused(good + "x", "trailing");
+  std::string flipped = good;
+  flipped[good.size() - 100] ^= 0x10;
+  refused(flipped, "data checksum");
+  flipped = good;
+  flipped[20] ^= 0x01;
+  refused(flipped, "header checksum");
+  refused("PK\x03\x04 not a table at all", "not a statespace distance table");
+
+  // Another puzzle's table, through the command.
+  const auto r = run_statespace("query tiles:2x5 --table " + (dir / "good.table").string());
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.std_err.find("is for tiles:3x3, not tiles:2x5"), std::string::npos) << r.std_err;
+  // The same file under another metric: another identity.
+  write_table(example("cube2.tws"), dir / "cube2.table");
+  const auto m =
+      run_statespace("query " + example("cube2.tws") + " --metric quarter --table " + (dir / "cube2.table").string());
+  EXPECT_EQ(m.exit_code, 2);
+  EXPECT_NE(m.std_err.find("pass the same puzzle file, --moves and --metric"), std::string::npos) << m.std_err;
+  const auto d = run_statespace("query tiles:3x3 --table " + (dir / "nothing.table").string());
+  EXPECT_EQ(d.exit_code, 2);
+  EXPECT_NE(d.std_err.find("cannot open"), std::string::npos) << d.std_err;
+}
+
+}  // namespace
+}  // namespace statespace
