@@ -109,6 +109,19 @@ AnalysisPlan<P> choose_engine(const P& p, const AnalyzeOptions& o) {
     return false;
   };
   Engine engine = o.engine;
+  // The first levels of a space: only the sorted-levels engine stops at a depth.
+  const bool stops_short = o.max_depth.has_value() || o.partial;
+  if (stops_short) {
+    if (engine != Engine::automatic && engine != Engine::levels) {
+      throw UsageError(p.name() + ": --max-depth and --partial run on the sorted-levels engine, not --engine " +
+                       std::string(engine_name(engine)) + " (use --engine levels or auto)");
+    }
+    if (!packs()) {
+      throw UsageError(p.name() + ": --max-depth and --partial run on the sorted-levels engine, which needs " +
+                       std::string(engine_info(Engine::levels).needs) + "; this puzzle's positions do not");
+    }
+    engine = Engine::levels;
+  }
   if (engine == Engine::automatic) {
     const std::uint64_t bound = reachable_bound(p);
     const bool implicit = checkpoints || (!wants_graph && bound > o.dot_limit);
@@ -226,7 +239,7 @@ namespace detail {
 // once: the result is kept, and the small explicit graph is built for graph.dot alone.
 template <Puzzle P>
 void graph_for_small_space(const P& p, const AnalyzeOptions& o, const AnalysisPlan<P>& plan, AnalysisRun<P>& run) {
-  if (plan.asked != Engine::automatic || run.result.states > o.dot_limit) return;
+  if (plan.asked != Engine::automatic || run.result.states > o.dot_limit || !run.result.complete) return;
   const LookupKind lookup = default_lookup<P>();
   run.result.engine = engine_name(Engine::explicit_graph);
   run.result.lookup = lookup_name(lookup);

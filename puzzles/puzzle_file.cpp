@@ -34,7 +34,7 @@ std::optional<AnyPuzzle> make_file_puzzle(std::string_view name) {
 
 std::optional<AnyPuzzle> make_tws_puzzle(std::string_view name) {
   if (!name.ends_with(".tws")) return std::nullopt;
-  return AnyPuzzle(load_tws(std::filesystem::path(name)));
+  return std::visit([](auto&& p) { return AnyPuzzle(std::move(p)); }, load_tws_model(std::filesystem::path(name)));
 }
 
 bool is_puzzle_file_name(std::string_view name) { return name.ends_with(".toml") || name.ends_with(".tws"); }

@@ -21,11 +21,12 @@
 #include "puzzles/rules.hpp"
 #include "puzzles/sliding_tiles.hpp"
 #include "puzzles/sticker_pieces.hpp"
+#include "puzzles/wide_pieces.hpp"
 
 namespace statespace {
 
-using AnyPuzzle =
-    std::variant<NoOff, Hex6, Oshidori, Tiles, Blocks, GraphTokens, CellPermutation, Pieces, GroupedStickers, Rules>;
+using AnyPuzzle = std::variant<NoOff, Hex6, Oshidori, Tiles, Blocks, GraphTokens, CellPermutation, Pieces,
+                               GroupedStickers, Rules, WidePieces>;
 
 struct ModelEntry {
   std::string_view form;                 // "nooff", "oshidori:N", "tiles:RxC"

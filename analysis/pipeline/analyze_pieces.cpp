@@ -8,6 +8,7 @@ namespace statespace::analyze_models {
 template PuzzleRun run<Pieces>(const Pieces&, const AnalyzeOptions&, const AnalysisPlan<Pieces>&);
 template PuzzleRun run<GroupedStickers>(const GroupedStickers&, const AnalyzeOptions&,
                                         const AnalysisPlan<GroupedStickers>&);
+template PuzzleRun run<WidePieces>(const WidePieces&, const AnalyzeOptions&, const AnalysisPlan<WidePieces>&);
 
 }  // namespace statespace::analyze_models
 

@@ -53,7 +53,8 @@
   STATESPACE_PLAN_INSTANCES(EXTERN, CellPermutation); \
   STATESPACE_PLAN_INSTANCES(EXTERN, Pieces);          \
   STATESPACE_PLAN_INSTANCES(EXTERN, GroupedStickers); \
-  STATESPACE_PLAN_INSTANCES(EXTERN, Rules);
+  STATESPACE_PLAN_INSTANCES(EXTERN, Rules);           \
+  STATESPACE_PLAN_INSTANCES(EXTERN, WidePieces);
 
 // analyze_seeds.cpp
 #define STATESPACE_SEEDS_LIST(EXTERN)                 \
@@ -85,15 +86,18 @@
   STATESPACE_LEVELS_PACKING_INSTANCES(EXTERN, CellPermutation, WideCellPacking);
 
 // analyze_pieces.cpp
-#define STATESPACE_PIECES_LIST(EXTERN)                                   \
-  STATESPACE_EVERY_MODEL_INSTANCES(EXTERN, Pieces);                      \
-  STATESPACE_RANKED_MODEL_INSTANCES(EXTERN, Pieces);                     \
-  STATESPACE_LEVELS_MODEL_INSTANCES(EXTERN, Pieces);                     \
-  STATESPACE_LEVELS_PACKING_INSTANCES(EXTERN, Pieces, PieceRankPacking); \
-  STATESPACE_EVERY_MODEL_INSTANCES(EXTERN, GroupedStickers);             \
-  STATESPACE_RANKED_MODEL_INSTANCES(EXTERN, GroupedStickers);            \
-  STATESPACE_LEVELS_MODEL_INSTANCES(EXTERN, GroupedStickers);            \
-  STATESPACE_LEVELS_PACKING_INSTANCES(EXTERN, GroupedStickers, PieceRankPacking);
+#define STATESPACE_PIECES_LIST(EXTERN)                                            \
+  STATESPACE_EVERY_MODEL_INSTANCES(EXTERN, Pieces);                               \
+  STATESPACE_RANKED_MODEL_INSTANCES(EXTERN, Pieces);                              \
+  STATESPACE_LEVELS_MODEL_INSTANCES(EXTERN, Pieces);                              \
+  STATESPACE_LEVELS_PACKING_INSTANCES(EXTERN, Pieces, PieceRankPacking);          \
+  STATESPACE_EVERY_MODEL_INSTANCES(EXTERN, GroupedStickers);                      \
+  STATESPACE_RANKED_MODEL_INSTANCES(EXTERN, GroupedStickers);                     \
+  STATESPACE_LEVELS_MODEL_INSTANCES(EXTERN, GroupedStickers);                     \
+  STATESPACE_LEVELS_PACKING_INSTANCES(EXTERN, GroupedStickers, PieceRankPacking); \
+  STATESPACE_EVERY_MODEL_INSTANCES(EXTERN, WidePieces);                           \
+  STATESPACE_LEVELS_MODEL_INSTANCES(EXTERN, WidePieces);                          \
+  STATESPACE_LEVELS_PACKING_INSTANCES(EXTERN, WidePieces, WidePieceWords);
 
 // analyze_rules.cpp
 #define STATESPACE_RULES_LIST(EXTERN)               \
