@@ -114,6 +114,19 @@ AnalysisPlan<P> choose_engine(const P& p, const AnalyzeOptions& o) {
     return false;
   };
   Engine engine = o.engine;
+  // The first levels of a space: only the sorted-levels engine stops at a depth.
+  const bool stops_short = o.max_depth.has_value() || o.partial;
+  if (stops_short) {
+    if (engine != Engine::automatic && engine != Engine::levels) {
+      throw UsageError(p.name() + ": --max-depth and --partial run on the sorted-levels engine, not --engine " +
+                       std::string(engine_name(engine)) + " (use --engine levels or auto)");
+    }
+    if (!packs()) {
+      throw UsageError(p.name() + ": --max-depth and --partial run on the sorted-levels engine, which needs " +
+                       std::string(engine_info(Engine::levels).needs) + "; this puzzle's positions do not");
+    }
+    engine = Engine::levels;
+  }
   if (engine == Engine::automatic) {
     const std::uint64_t bound = reachable_bound(p);
     // A table (--table) needs an engine that writes one, even for a space graph.dot could draw.
@@ -235,7 +248,7 @@ namespace detail {
 template <Puzzle P>
 AnalysisRun<P> small_space_explicit(const P& p, const AnalyzeOptions& o, const AnalysisPlan<P>& plan,
                                     AnalysisRun<P> run) {
-  if (!plan.explicit_within || run.result.states > *plan.explicit_within) return run;
+  if (!plan.explicit_within || run.result.states > *plan.explicit_within || !run.result.complete) return run;
   return analyze_explicit(p, o, plan.start, false);
 }
 

@@ -65,12 +65,12 @@ void check_move_names(const TomlInput& input, const PieceDefinition& d) {
         !m.name.empty() && m.name.front() != '#' && std::none_of(m.name.begin(), m.name.end(), [](char c) {
           return static_cast<unsigned char>(c) <= ' ' || c == ',' || c == 0x7f;
         });
-    if (!word) {
+    if (!word || is_rotation_name(m.name)) {
       const toml::node* at = moves.get(m.name);
       input.fail(at ? *at : static_cast<const toml::node&>(moves),
                  "move name '" + shown_text(m.name) +
                      "' cannot be written in a .tws file (expected a name without blanks or commas, not starting "
-                     "with '#', e.g. R)");
+                     "with '#', and not read as a whole-puzzle rotation: x, y, z, x2, y', or capitals then v, e.g. R)");
     }
   }
 }

@@ -95,18 +95,25 @@ int list_folder(const std::filesystem::path& dir) {
       ++bad;
     }
   }
-  std::size_t file_width = 6, name_width = 6;
+  // Each column as wide as its longest cell and two blanks, so that none runs into
+  // the next however long a board string (eliac's row lengths) or a count is.
+  std::size_t file_width = 6, name_width = 6, kind_width = 13, board_width = 8, size_width = 22;
   for (const auto& r : rows) {
     file_width = std::max(file_width, r.file.size() + 2);
     name_width = std::max(name_width, r.name.size() + 2);
+    kind_width = std::max(kind_width, r.kind.size() + 2);
+    board_width = std::max(board_width, r.board.size() + 2);
+    size_width = std::max(size_width, r.size.size());
   }
   std::ostringstream out;
-  out << std::left << std::setw(int(file_width)) << "file" << std::setw(int(name_width)) << "name" << std::setw(13)
-      << "kind" << std::setw(8) << "board" << std::right << std::setw(22) << "positions"
+  out << std::left << std::setw(int(file_width)) << "file" << std::setw(int(name_width)) << "name"
+      << std::setw(int(kind_width)) << "kind" << std::setw(int(board_width)) << "board" << std::right
+      << std::setw(int(size_width)) << "positions"
       << "  title\n";
   for (const auto& r : rows) {
-    out << std::left << std::setw(int(file_width)) << r.file << std::setw(int(name_width)) << r.name << std::setw(13)
-        << r.kind << std::setw(8) << r.board << std::right << std::setw(22) << r.size << "  " << r.title << "\n";
+    out << std::left << std::setw(int(file_width)) << r.file << std::setw(int(name_width)) << r.name
+        << std::setw(int(kind_width)) << r.kind << std::setw(int(board_width)) << r.board << std::right
+        << std::setw(int(size_width)) << r.size << "  " << r.title << "\n";
   }
   out << "\nboard: rows x columns (or the row lengths). positions: an upper bound, no search run: every\n"
          "arrangement of the cells (graph, permutation), the rank space (tws) or every placement of the pieces, moving "

@@ -36,6 +36,9 @@ struct PieceDefinition {
   std::vector<PieceSet> sets;
   PieceTransform solved;
   std::vector<PieceMove> moves;  // as written, before a metric adds powers or inverses
+  // Turns of the whole puzzle (a .tws file's x, y, z, Fv, DFRv ...): symmetries of
+  // the puzzle, never moves of its graph.
+  std::vector<PieceMove> rotations;
 };
 
 }  // namespace statespace

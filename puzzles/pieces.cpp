@@ -406,6 +406,138 @@ std::vector<PieceMove> expand(const PieceDefinition& d, PieceMetric metric, cons
 
 }  // namespace
 
+std::vector<PieceMove> metric_moves(const PieceDefinition& d, PieceMetric metric,
+                                    const std::vector<std::string>& chosen, std::vector<std::string>& chosen_out) {
+  if (d.sets.empty()) throw ParseError("no sets of pieces");
+  for (const auto& set : d.sets) {
+    if (set.size < 1 || set.size > kMaxPlaces || set.orientations < 1 || set.orientations > kMaxPlaces) {
+      throw ParseError("set " + set.name + ": 1 to " + std::to_string(kMaxPlaces) + " places and orientations");
+    }
+  }
+  check_transform(d, d.solved, true, "the solved state");
+  for (const auto& m : d.moves) check_transform(d, m.transform, false, "move " + m.name);
+  for (const auto& r : d.rotations) check_transform(d, r.transform, false, "rotation " + r.name);
+
+  // The chosen moves, in the definition's order.
+  std::vector<const PieceMove*> base;
+  for (const auto& name : chosen) {
+    if (std::none_of(d.moves.begin(), d.moves.end(), [&](const PieceMove& m) { return m.name == name; })) {
+      if (std::any_of(d.rotations.begin(), d.rotations.end(), [&](const PieceMove& r) { return r.name == name; })) {
+        throw ParseError("'" + name + "' turns the whole puzzle: a symmetry, not a move");
+      }
+      std::string names;
+      for (const auto& m : d.moves) names += (names.empty() ? "" : ", ") + m.name;
+      throw ParseError("unknown move '" + name + "' (expected some of: " + names + ")");
+    }
+  }
+  chosen_out.clear();
+  for (const auto& m : d.moves) {
+    if (chosen.empty() || std::find(chosen.begin(), chosen.end(), m.name) != chosen.end()) {
+      base.push_back(&m);
+      chosen_out.push_back(m.name);
+    }
+  }
+  auto moves = expand(d, metric, base);
+  if (moves.empty()) throw ParseError("no move changes the position");
+  return moves;
+}
+
+PieceTransform inverse_transform(const PieceDefinition& d, const PieceTransform& t) { return inverse(d, t); }
+PieceTransform identity_transform(const PieceDefinition& d) { return identity(d); }
+PieceTransform then_transform(const PieceDefinition& d, const PieceTransform& a, const PieceTransform& b) {
+  return then(d, a, b);
+}
+
+std::vector<std::vector<std::string>> piece_labels(const PieceDefinition& d) {
+  std::vector<std::vector<std::string>> out;
+  for (std::size_t k = 0; k < d.sets.size(); ++k) {
+    const std::set<int> kinds(d.solved.perm[k].begin(), d.solved.perm[k].end());
+    auto& labels = out.emplace_back();
+    for (const int v : kinds) labels.push_back(std::to_string(v + 1));
+  }
+  return out;
+}
+
+std::string format_piece_position(const PieceDefinition& d, const std::vector<std::vector<std::string>>& labels,
+                                  const PiecePosition& p) {
+  std::string out;
+  for (std::size_t k = 0; k < d.sets.size(); ++k) {
+    const auto& set = d.sets[k];
+    if (!out.empty()) out += " / ";
+    out += set.name;
+    // Appended piece by piece: `" " + label` makes GCC 12 report -Wrestrict false
+    // positives inside libstdc++ here.
+    for (const int x : p.perm[k]) {
+      out += ' ';
+      out += labels[k][std::size_t(x)];
+    }
+    if (set.orientations == 1) continue;
+    out += " /";
+    for (const int x : p.twist[k]) {
+      out += ' ';
+      out += std::to_string(x);
+    }
+  }
+  return out;
+}
+
+PiecePosition read_piece_position(const PieceDefinition& d, const std::vector<std::vector<std::string>>& labels,
+                                  std::string_view text) {
+  const auto fail = [](const std::string& problem) { throw ParseError(problem); };
+  // Rows by '/' or line breaks, tokens by spaces or commas.
+  std::vector<std::vector<std::string>> rows(1);
+  std::string token;
+  const auto end_token = [&] {
+    if (!token.empty()) rows.back().push_back(token);
+    token.clear();
+  };
+  for (const char ch : text) {
+    if (ch == '/' || ch == '\n') {
+      end_token();
+      rows.emplace_back();
+    } else if (ch == ' ' || ch == '\t' || ch == ',' || ch == '\r') {
+      end_token();
+    } else {
+      token += ch;
+    }
+  }
+  end_token();
+  std::erase_if(rows, [](const auto& row) { return row.empty(); });
+  PiecePosition p;
+  std::size_t row = 0;
+  for (std::size_t k = 0; k < d.sets.size(); ++k) {
+    const auto& set = d.sets[k];
+    const auto n = std::size_t(set.size);
+    if (row >= rows.size() || rows[row].front() != set.name) fail("set " + set.name + " missing or out of order");
+    if (rows[row].size() != n + 1) fail("set " + set.name + " needs " + std::to_string(n) + " pieces");
+    std::vector<int> perm;
+    for (std::size_t i = 1; i <= n; ++i) {
+      const auto at = std::find(labels[k].begin(), labels[k].end(), rows[row][i]);
+      if (at == labels[k].end()) fail("set " + set.name + " has no piece '" + rows[row][i] + "'");
+      perm.push_back(int(at - labels[k].begin()));
+    }
+    ++row;
+    std::vector<int> twist(n, 0);
+    if (set.orientations > 1) {
+      if (row >= rows.size() || rows[row].size() != n) {
+        fail("set " + set.name + " needs a row of " + std::to_string(n) + " twists after its pieces");
+      }
+      for (std::size_t i = 0; i < n; ++i) {
+        const std::string& x = rows[row][i];
+        if (x.empty() || x.size() > 3 ||
+            !std::all_of(x.begin(), x.end(), [](char ch) { return ch >= '0' && ch <= '9'; }))
+          fail("twist '" + x + "' of set " + set.name + " is not a number");
+        twist[i] = std::stoi(x);
+      }
+      ++row;
+    }
+    p.perm.push_back(std::move(perm));
+    p.twist.push_back(std::move(twist));
+  }
+  if (row != rows.size()) fail("more rows than the sets have");
+  return p;
+}
+
 std::uint64_t move_digit(const Tables& t, const Coordinate& c, std::uint64_t key, const PieceMove& move) {
   const auto k = std::size_t(c.set);
   const int cls = c.classes[std::size_t(key / c.space)];
@@ -426,35 +558,7 @@ Pieces::Pieces(const PieceDefinition& definition, PieceMetric metric, const std:
   t->definition = definition;
   t->metric = metric;
   const PieceDefinition& d = t->definition;
-  if (d.sets.empty()) throw ParseError("no sets of pieces");
-  if (d.sets.size() > kMaxSets) {
-    throw ParseError(std::to_string(d.sets.size()) + " sets of pieces, at most " + std::to_string(kMaxSets));
-  }
-  for (const auto& set : d.sets) {
-    if (set.size < 1 || set.size > kMaxPlaces || set.orientations < 1 || set.orientations > kMaxPlaces) {
-      throw ParseError("set " + set.name + ": 1 to " + std::to_string(kMaxPlaces) + " places and orientations");
-    }
-  }
-  check_transform(d, d.solved, true, "the solved state");
-  for (const auto& m : d.moves) check_transform(d, m.transform, false, "move " + m.name);
-
-  // The chosen moves, in the definition's order.
-  std::vector<const PieceMove*> base;
-  for (const auto& name : chosen) {
-    if (std::none_of(d.moves.begin(), d.moves.end(), [&](const PieceMove& m) { return m.name == name; })) {
-      std::string names;
-      for (const auto& m : d.moves) names += (names.empty() ? "" : ", ") + m.name;
-      throw ParseError("unknown move '" + name + "' (expected some of: " + names + ")");
-    }
-  }
-  for (const auto& m : d.moves) {
-    if (chosen.empty() || std::find(chosen.begin(), chosen.end(), m.name) != chosen.end()) {
-      base.push_back(&m);
-      t->chosen.push_back(m.name);
-    }
-  }
-  t->moves = expand(d, metric, base);
-  if (t->moves.empty()) throw ParseError("no move changes the position");
+  t->moves = metric_moves(d, metric, chosen, t->chosen);
   for (const auto& m : t->moves) t->inverses.push_back({m.name, inverse(d, m.transform)});
   for (const auto& inv : t->inverses) {
     if (std::none_of(t->moves.begin(), t->moves.end(),
@@ -654,6 +758,11 @@ Pieces::Pieces(const PieceDefinition& definition, PieceMetric metric, const std:
       }
     }
   }
+  // Past the rank's own limit: a definition of more sets ranks below 2^64 only when
+  // most of them never change.
+  if (d.sets.size() > kMaxSets) {
+    throw ParseError(std::to_string(d.sets.size()) + " sets of pieces, at most " + std::to_string(kMaxSets));
+  }
   t->tabled = n <= kMostTabled && std::all_of(t->coordinates.begin(), t->coordinates.end(),
                                               [](const Coordinate& c) { return !c.forward.empty(); })
                   ? n
@@ -765,92 +874,16 @@ std::uint64_t Pieces::position_rank(const Position& p) const {
 }
 
 std::string Pieces::format(const State& s) const {
-  const Position p = position(s.rank);
-  std::string out;
-  for (std::size_t k = 0; k < t_->definition.sets.size(); ++k) {
-    const auto& set = t_->definition.sets[k];
-    if (!out.empty()) out += " / ";
-    out += set.name;
-    // Appended piece by piece: `" " + label` makes GCC 12 report -Wrestrict false
-    // positives inside libstdc++ here.
-    for (const int x : p.perm[k]) {
-      out += ' ';
-      out += t_->labels[k][std::size_t(x)];
-    }
-    if (set.orientations == 1) continue;
-    out += " /";
-    for (const int x : p.twist[k]) {
-      out += ' ';
-      out += std::to_string(x);
-    }
-  }
-  return out;
+  return format_piece_position(t_->definition, t_->labels, position(s.rank));
 }
 
 Pieces::State Pieces::parse(std::string_view text) const {
-  const Tables& t = *t_;
-  const std::string example = format(start_);
-  const auto fail = [&](const std::string& problem) -> void {
-    throw ParseError("bad position " + quote_input(text) + ": " + problem + " (expected set by set: " + example + ")");
-  };
-  // Rows by '/' or line breaks, tokens by spaces or commas.
-  std::vector<std::vector<std::string>> rows(1);
-  std::string token;
-  const auto end_token = [&] {
-    if (!token.empty()) rows.back().push_back(token);
-    token.clear();
-  };
-  for (const char ch : text) {
-    if (ch == '/' || ch == '\n') {
-      end_token();
-      rows.emplace_back();
-    } else if (ch == ' ' || ch == '\t' || ch == ',' || ch == '\r') {
-      end_token();
-    } else {
-      token += ch;
-    }
-  }
-  end_token();
-  std::erase_if(rows, [](const auto& row) { return row.empty(); });
-  Position p;
-  std::size_t row = 0;
-  for (std::size_t k = 0; k < t.definition.sets.size(); ++k) {
-    const auto& set = t.definition.sets[k];
-    const auto n = std::size_t(set.size);
-    if (row >= rows.size() || rows[row].front() != set.name) fail("set " + set.name + " missing or out of order");
-    if (rows[row].size() != n + 1) fail("set " + set.name + " needs " + std::to_string(n) + " pieces");
-    std::vector<int> perm;
-    for (std::size_t i = 1; i <= n; ++i) {
-      const auto& labels = t.labels[k];
-      const auto at = std::find(labels.begin(), labels.end(), rows[row][i]);
-      if (at == labels.end()) fail("set " + set.name + " has no piece '" + rows[row][i] + "'");
-      perm.push_back(int(at - labels.begin()));
-    }
-    ++row;
-    std::vector<int> twist(n, 0);
-    if (set.orientations > 1) {
-      if (row >= rows.size() || rows[row].size() != n) {
-        fail("set " + set.name + " needs a row of " + std::to_string(n) + " twists after its pieces");
-      }
-      for (std::size_t i = 0; i < n; ++i) {
-        const std::string& x = rows[row][i];
-        if (x.empty() || x.size() > 3 ||
-            !std::all_of(x.begin(), x.end(), [](char ch) { return ch >= '0' && ch <= '9'; }))
-          fail("twist '" + x + "' of set " + set.name + " is not a number");
-        twist[i] = std::stoi(x);
-      }
-      ++row;
-    }
-    p.perm.push_back(std::move(perm));
-    p.twist.push_back(std::move(twist));
-  }
-  if (row != rows.size()) fail("more rows than the sets have");
   try {
-    return {position_rank(p)};
+    return {position_rank(read_piece_position(t_->definition, t_->labels, text))};
   } catch (const ParseError& e) {
-    fail(e.what());
+    throw ParseError("bad position " + quote_input(text) + ": " + e.what() +
+                     " (expected set by set: " + format(start_) + ")");
   }
-  return {};
 }
 
 std::string Pieces::move_name(const State& from, const State& to) const {

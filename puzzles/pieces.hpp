@@ -69,6 +69,13 @@ inline constexpr std::array<PieceMetricInfo, 3> kPieceMetrics = {{
     {PieceMetric::given, "given", "the moves as written (directed when not closed under inverses)"},
 }};
 
+// A position set by set: the kind at each place (0.., in the order of the labels)
+// and its twist.
+struct PiecePosition {
+  std::vector<std::vector<int>> perm, twist;
+  friend bool operator==(const PiecePosition&, const PiecePosition&) = default;
+};
+
 struct PieceState {
   std::uint64_t rank = 0;
   friend auto operator<=>(const PieceState&, const PieceState&) = default;
@@ -151,8 +158,30 @@ struct Tables {
   std::size_t tabled = 0;
 };
 
-// Sets a definition may have: two coordinates each.
-inline constexpr std::size_t kMaxSets = 16;
+// Sets a ranked definition may have: two coordinates each (step_generic's keys).
+inline constexpr std::size_t kMaxSets = 64;
+
+// The definition checked (sets, solved state, moves and rotations) and its chosen
+// moves (names of definition moves; empty: all) after the metric, each once and
+// none the identity; chosen_out gets the names used. Throws ParseError.
+std::vector<PieceMove> metric_moves(const PieceDefinition& d, PieceMetric metric,
+                                    const std::vector<std::string>& chosen, std::vector<std::string>& chosen_out);
+// The transform undoing t; the one moving nothing; a then b.
+PieceTransform inverse_transform(const PieceDefinition& d, const PieceTransform& t);
+PieceTransform identity_transform(const PieceDefinition& d);
+PieceTransform then_transform(const PieceDefinition& d, const PieceTransform& a, const PieceTransform& b);
+// Per set, each kind of piece (the distinct numbers of the solved state, ascending)
+// as printed: its number from 1.
+std::vector<std::vector<std::string>> piece_labels(const PieceDefinition& d);
+// The per-set notation of positions: "CORNERS 1 2 3 4 5 6 7 / 0 0 0 0 0 0 0 / EDGES
+// ...", the name and the piece at each place, then the twists (a row only for sets
+// with more than one orientation).
+std::string format_piece_position(const PieceDefinition& d, const std::vector<std::vector<std::string>>& labels,
+                                  const PiecePosition& p);
+// That notation read back (rows split on '/' and line breaks, tokens on blanks and
+// commas); throws ParseError saying what is wrong, without the text.
+PiecePosition read_piece_position(const PieceDefinition& d, const std::vector<std::vector<std::string>>& labels,
+                                  std::string_view text);
 // Coordinates step()'s inlined path takes: three sets with twists (the Skewb's).
 inline constexpr std::size_t kMostTabled = 6;
 
@@ -289,10 +318,7 @@ class Pieces {
   using State = PieceState;
   using Packing = PieceRankPacking;
   // One set's arrangement (kinds 0.., in the order of their written numbers) and twists.
-  struct Position {
-    std::vector<std::vector<int>> perm, twist;
-    friend bool operator==(const Position&, const Position&) = default;
-  };
+  using Position = PiecePosition;
 
   // `chosen`: names of definition moves to use (the others are left out); empty: all.
   Pieces(const PieceDefinition& definition, PieceMetric metric, const std::vector<std::string>& chosen = {});

@@ -13,7 +13,10 @@ namespace statespace {
 
 namespace {
 
-constexpr std::string_view kKeywords = "Name, Set, Solved, StartState, Move or MoveTransformation";
+constexpr std::string_view kKeywords =
+    "Name, Set, Solved, StartState, Move, MoveTransformation, MoveSequence or MoveAlias";
+constexpr std::string_view kSequenceForm =
+    "moves and rotations the file defines, each with an optional power: R, R2, R', R2'";
 
 struct Token {
   std::string text;
@@ -131,22 +134,41 @@ class Reader {
       } else if (key.text == "Move" || key.text == "MoveTransformation") {
         if (!solved) lines_.fail(key, "a move before the solved state", "Solved ... End before the moves");
         lines_.expect(line, 2, key.text + " NAME");
-        for (const auto& m : def_.moves) {
-          if (m.name == line[1].text)
-            lines_.fail(line[1], "move " + shown_text(m.name) + " defined twice", "one block a move");
+        check_new_name(line[1]);
+        const bool rotation = is_rotation_name(line[1].text);
+        if (first_move_.line == 0 && !rotation) first_move_ = key;
+        (rotation ? def_.rotations : def_.moves)
+            .push_back({line[1].text, read_block({true, key.text == "MoveTransformation"},
+                                                 (rotation ? "rotation " : "move ") + line[1].text)});
+      } else if (key.text == "MoveSequence" || key.text == "MoveAlias") {
+        // A move made of others (twsearch's MoveSequence), or another name for one,
+        // which names no move of the graph (twsearch leaves aliases out of its
+        // searches): both resolved once every move is read.
+        if (!solved) lines_.fail(key, "'" + key.text + "' before the solved state", "Solved ... End before the moves");
+        if (key.text == "MoveAlias") {
+          lines_.expect(line, 3, "MoveAlias NAME MOVE, e.g. MoveAlias Rw r");
+        } else if (line.size() < 3) {
+          lines_.fail(key, "'MoveSequence' takes a name and at least one move",
+                      "MoveSequence NAME MOVE ..., e.g. MoveSequence R Fv L Fv");
         }
-        if (first_move_.line == 0) first_move_ = key;
-        def_.moves.push_back(
-            {line[1].text, read_block({true, key.text == "MoveTransformation"}, "move " + line[1].text)});
-      } else if (key.text == "MoveAlias" || key.text == "MoveSequence" || key.text == "Illegal") {
-        lines_.fail(key, "'" + key.text + "' lines are not supported", std::string(kKeywords));
+        check_new_name(line[1]);
+        if (first_move_.line == 0 && key.text == "MoveSequence" && !is_rotation_name(line[1].text)) first_move_ = key;
+        sequences_.push_back({key.text == "MoveAlias", line});
+      } else if (key.text == "Illegal") {
+        // Positions no move may enter change the graph itself; wildcards ('?') in a
+        // block, twsearch's partly known pieces, are refused where they are read.
+        lines_.fail(key, "'Illegal' lines (positions no move may enter) are not supported", std::string(kKeywords));
       } else {
         lines_.fail(key, "unexpected " + quote_input(key.text), "a line starting with " + std::string(kKeywords));
       }
     }
     if (def_.sets.empty()) lines_.fail_end("no Set line", "Set NAME PLACES ORIENTATIONS");
     if (!solved) lines_.fail_end("no solved state", "Solved ... End after the sets");
-    if (def_.moves.empty()) lines_.fail_end("no moves", "Move NAME ... End blocks after the solved state");
+    resolve_sequences();
+    if (def_.moves.empty()) {
+      lines_.fail_end(def_.rotations.empty() ? "no moves" : "no moves, only rotations of the whole puzzle",
+                      "Move NAME ... End blocks after the solved state, NAME not x, y, z or ending in v");
+    }
     if (!named) {
       const std::string stem = file_.stem().string();
       if (const auto problem = name_problem(stem); !problem.empty()) {
@@ -160,10 +182,110 @@ class Reader {
 
   [[noreturn]] void fail_model(const std::string& problem) const {
     const bool moves = problem.starts_with("move ") || problem.starts_with("no move");
-    lines_.fail(moves ? first_move_ : first_set_, problem, "a puzzle whose positions rank below 2^64");
+    lines_.fail(moves ? first_move_ : first_set_, problem,
+                "a puzzle whose positions rank below 2^64 or whose places fit 128 bits");
   }
 
  private:
+  struct Sequence {
+    bool alias = false;
+    std::vector<Token> line;  // the keyword, the name, then the moves
+  };
+
+  // A name no move, rotation, sequence or alias has yet.
+  void check_new_name(const Token& name) {
+    for (const auto* list : {&def_.moves, &def_.rotations}) {
+      for (const auto& m : *list) {
+        if (m.name == name.text) lines_.fail(name, "move " + shown_text(m.name) + " defined twice", "one block a move");
+      }
+    }
+    for (const auto& s : sequences_) {
+      if (s.line[1].text == name.text) {
+        lines_.fail(name, "move " + shown_text(name.text) + " defined twice", "one block a move");
+      }
+    }
+  }
+
+  // The transform a word of a sequence names: a move, rotation or resolved sequence,
+  // raised to the power its suffix gives (R2, R', R2'); nothing when none matches.
+  std::optional<PieceTransform> named_transform(const std::string& word, const std::vector<PieceMove>& resolved) const {
+    const auto find = [&](std::string_view name) -> const PieceTransform* {
+      for (const auto* list : {&def_.moves, &def_.rotations, &resolved}) {
+        for (const auto& m : *list) {
+          if (m.name == name) return &m.transform;
+        }
+      }
+      return nullptr;
+    };
+    if (const auto* t = find(word)) return *t;
+    std::string_view base = word;
+    const bool inverse = base.ends_with('\'');
+    if (inverse) base.remove_suffix(1);
+    int power = 1;
+    std::size_t digits = 0;
+    while (digits < base.size() && digits < 3 && base[base.size() - 1 - digits] >= '0' &&
+           base[base.size() - 1 - digits] <= '9') {
+      ++digits;
+    }
+    if (digits > 0) {
+      power = std::stoi(std::string(base.substr(base.size() - digits)));
+      base.remove_suffix(digits);
+    }
+    const auto* t = base.empty() ? nullptr : find(base);
+    if (!t) return std::nullopt;
+    PieceTransform out = pieces_detail::identity_transform(def_);
+    for (int i = 0; i < power; ++i) out = pieces_detail::then_transform(def_, out, *t);
+    return inverse ? pieces_detail::inverse_transform(def_, out) : out;
+  }
+
+  // Sequences may name moves defined after them and other sequences, in any order:
+  // resolved in rounds until a round resolves none.
+  void resolve_sequences() {
+    std::vector<PieceMove> resolved;
+    std::vector<bool> done(sequences_.size());
+    for (std::size_t left = sequences_.size(); left > 0;) {
+      std::size_t now = 0;
+      for (std::size_t i = 0; i < sequences_.size(); ++i) {
+        if (done[i]) continue;
+        const auto& line = sequences_[i].line;
+        PieceTransform t = pieces_detail::identity_transform(def_);
+        bool known = true;
+        for (std::size_t j = 2; j < line.size() && known; ++j) {
+          const auto step = named_transform(line[j].text, resolved);
+          if (step) t = pieces_detail::then_transform(def_, t, *step);
+          known = step.has_value();
+        }
+        if (!known) continue;
+        resolved.push_back({line[1].text, t});
+        done[i] = true;
+        ++now;
+      }
+      if (now == 0) {
+        for (std::size_t i = 0; i < sequences_.size(); ++i) {
+          if (done[i]) continue;
+          for (std::size_t j = 2; j < sequences_[i].line.size(); ++j) {
+            const Token& word = sequences_[i].line[j];
+            if (!named_transform(word.text, resolved)) {
+              lines_.fail(word,
+                          quote_input(word.text) + " in " + sequences_[i].line[1].text +
+                              " is no move, rotation or sequence of the file (or the sequences name each other "
+                              "in a cycle)",
+                          kSequenceForm);
+            }
+          }
+        }
+      }
+      left -= now;
+    }
+    // In the order written, after the Move blocks; aliases name no move.
+    for (const auto& s : sequences_) {
+      if (s.alias) continue;
+      for (const auto& r : resolved) {
+        if (r.name == s.line[1].text) (is_rotation_name(r.name) ? def_.rotations : def_.moves).push_back(r);
+      }
+    }
+  }
+
   void read_set(const std::vector<Token>& line) {
     constexpr std::string_view form = "Set NAME PLACES ORIENTATIONS, e.g. Set CORNERS 8 3";
     lines_.expect(line, 4, form);
@@ -178,8 +300,8 @@ class Reader {
     if (!orientations || *orientations < 1 || *orientations > 127) {
       lines_.fail(line[3], "orientations must be 1 to 127", form);
     }
-    if (def_.sets.size() == pieces_detail::kMaxSets) {
-      lines_.fail(line[0], "more than " + std::to_string(pieces_detail::kMaxSets) + " sets", form);
+    if (def_.sets.size() == kMaxTwsSets) {
+      lines_.fail(line[0], "more than " + std::to_string(kMaxTwsSets) + " sets", form);
     }
     if (first_set_.line == 0) first_set_ = line[0];
     def_.sets.push_back({line[1].text, *places, *orientations});
@@ -262,6 +384,7 @@ class Reader {
   std::filesystem::path file_;
   PieceDefinition def_;
   Token first_set_, first_move_;
+  std::vector<Sequence> sequences_;
 };
 
 std::string read_file(const std::filesystem::path& file) {
@@ -295,6 +418,16 @@ void append_row(std::string& out, const std::vector<int>& values, int add) {
 }
 
 }  // namespace
+
+bool is_rotation_name(std::string_view name) {
+  if (name == "x" || name == "y" || name == "z") return true;
+  if (name.size() == 2 && (name[0] == 'x' || name[0] == 'y' || name[0] == 'z')) {
+    return name[1] == '2' || name[1] == '\'';
+  }
+  std::size_t grip = 0;
+  while (grip < name.size() && (name[grip] == '_' || (name[grip] >= 'A' && name[grip] <= 'Z'))) ++grip;
+  return grip > 0 && grip + 1 == name.size() && name[grip] == 'v';
+}
 
 std::string set_name_problem(std::string_view name) {
   constexpr std::string_view kKeywordList[] = {
@@ -336,6 +469,7 @@ std::string format_tws(const PieceDefinition& d, const std::vector<std::string>&
   };
   block("Solved", d.solved, false);
   for (const auto& m : d.moves) block("Move " + m.name, m.transform, true);
+  for (const auto& r : d.rotations) block("Move " + r.name, r.transform, true);
   return out;
 }
 
@@ -356,5 +490,24 @@ Pieces load_tws(const std::filesystem::path& file, const std::string& text) {
 }
 
 Pieces load_tws(const std::filesystem::path& file) { return load_tws(file, read_file(file)); }
+
+std::variant<Pieces, WidePieces> load_tws_model(const std::filesystem::path& file, const std::string& text) {
+  Reader reader(file, text);
+  const PieceDefinition def = reader.read();
+  try {
+    return Pieces(def, PieceMetric::all_powers);
+  } catch (const ParseError& e) {
+    if (!std::string_view(e.what()).starts_with("its positions do not rank below 2^64")) reader.fail_model(e.what());
+  }
+  try {
+    return WidePieces(def, PieceMetric::all_powers);
+  } catch (const ParseError& e) {
+    reader.fail_model(e.what());
+  }
+}
+
+std::variant<Pieces, WidePieces> load_tws_model(const std::filesystem::path& file) {
+  return load_tws_model(file, read_file(file));
+}
 
 }  // namespace statespace

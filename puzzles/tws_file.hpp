@@ -14,20 +14,28 @@
 //   0 1 2 0 0 0 0              # Move: the twist of the piece by where it came from;
 //   End                        # MoveTransformation: by where it goes
 //
-// Sets a block leaves out stay as solved (positions) or still (moves). Lines whose
-// first character past blanks is '#' are comments. twsearch's wildcards ('?'),
-// Illegal, MoveAlias and MoveSequence lines are refused. Every error is one line
-// `FILE:LINE:COLUMN: problem; expected form`, thrown as ParseError.
+// A Move block whose name reads as a rotation (is_rotation_name) turns the whole
+// puzzle: twsearch keeps such blocks apart from the moves as symmetries, and so do
+// the definition's `rotations`. Sets a block leaves out stay as solved (positions)
+// or still (moves). Lines whose first character past blanks is '#' are comments.
+// `MoveSequence NAME M1 M2 ...` defines a move (or rotation) as the moves, rotations
+// and sequences it lists, each with an optional power (R2, R'), defined before or
+// after it; `MoveAlias NAME MOVE` is another name for a move, which twsearch reads but
+// never searches with: checked, then left out. twsearch's wildcards ('?') and Illegal
+// lines are refused. Every error is one line `FILE:LINE:COLUMN: problem; expected
+// form`, thrown as ParseError.
 #pragma once
 
 #include <cstdint>
 #include <filesystem>
 #include <string>
 #include <string_view>
+#include <variant>
 #include <vector>
 
 #include "puzzles/piece_definition.hpp"
 #include "puzzles/pieces.hpp"
+#include "puzzles/wide_pieces.hpp"
 
 namespace statespace {
 
@@ -38,6 +46,14 @@ inline constexpr std::string_view kSetNameForm =
     "a letter or '_', then letters, digits, '_' or '-', at most 64 in all, not a keyword of the format, e.g. CORNERS";
 // Empty when `name` is a set name; else what is wrong with it.
 std::string set_name_problem(std::string_view name);
+
+// twsearch's rule for a rotation of the whole puzzle: x, y or z, alone or followed
+// by 2 or ', or capitals and '_' followed by one v (Fv, DFRv, but not F, Rv2 or fv).
+bool is_rotation_name(std::string_view name);
+
+// Sets a file may declare: twsearch's 20x20x20 has 91. Whether a puzzle runs is the
+// models' and the memory budget's decision, not this limit's.
+inline constexpr std::size_t kMaxTwsSets = 255;
 
 // Files are a few kilobytes; a larger one is refused unread.
 inline constexpr std::uintmax_t kMaxTwsBytes = 1 << 20;
@@ -51,9 +67,14 @@ PieceDefinition parse_tws(const std::filesystem::path& file, const std::string& 
 // then Pieces, whose refusals (ranks past 2^64) are reported at the first Set line.
 Pieces load_tws(const std::filesystem::path& file);
 Pieces load_tws(const std::filesystem::path& file, const std::string& text);
+// The model `analyze` runs: Pieces where the positions rank below 2^64, else
+// WidePieces (128-bit words for the sorted-levels engine) where the places fit
+// them; refusals reported as load_tws reports them.
+std::variant<Pieces, WidePieces> load_tws_model(const std::filesystem::path& file);
+std::variant<Pieces, WidePieces> load_tws_model(const std::filesystem::path& file, const std::string& text);
 
 // The .tws text of `d` (statespace convert): each line of `comment` as a comment,
-// then Name, one Set line a set, Solved and one Move block a move, every set written
+// then Name, one Set line a set, Solved and one Move block a move or rotation, every set written
 // in every block and twists listed as ksolve's Move lists them (by the place a piece
 // leaves), so that twsearch reads the file as parse_tws does: parse_tws gives `d` back.
 std::string format_tws(const PieceDefinition& d, const std::vector<std::string>& comment);

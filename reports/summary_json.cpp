@@ -16,8 +16,11 @@ std::string summary_json(const AnalysisResult& r) {
   // Directed spaces only, so that undirected summaries keep their keys: distribution,
   // eccentricity and farthest are then distances from the start along the moves.
   if (r.directed) j["directed"] = true;
+  // A search stopped short (--max-depth, --partial): eccentricity is the last depth
+  // searched and farthest its positions, not the space's.
+  if (!r.complete) j["complete"] = false;
   j["eccentricity"] = r.eccentricity();
-  j["farthest_count"] = r.farthest.size();
+  j["farthest_count"] = r.farthest_count();
   j["farthest"] = r.farthest;
   j["distribution"] = r.layers;
   // Up to symmetry: states and distribution count classes; these the positions.
@@ -104,6 +107,7 @@ AnalysisResult read_summary_json(const std::string& text) {
                                 c.value("start", std::uint64_t(0))};
     }
     r.directed = j.value("directed", false);
+    r.complete = j.value("complete", true);
     if (j.contains("goal")) {
       const auto& g = j["goal"];
       GoalView view;

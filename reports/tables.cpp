@@ -151,6 +151,16 @@ std::string distribution_csv(const AnalysisResult& r) {
   return out;
 }
 
+std::string partial_summary_text(const AnalysisResult& r) {
+  if (r.complete) return "";
+  std::ostringstream out;
+  out << r.puzzle << ": NOT EXHAUSTED: the search stopped at depth " << r.eccentricity()
+      << "; the counts are exact to there: ";
+  for (std::size_t d = 0; d < r.layers.size(); ++d) out << (d ? ", " : "") << with_commas(r.layers[d]);
+  out << "\n";
+  return out.str();
+}
+
 std::string symmetry_summary_text(const AnalysisResult& r) {
   if (r.layer_positions.empty()) return "";
   std::ostringstream out;
@@ -178,7 +188,7 @@ std::string summary_csv(const std::vector<AnalysisResult>& results) {
   for (const auto& r : results) {
     out += csv_field(r.puzzle) + "," + csv_field(table_start(r)) + "," + std::to_string(r.states) + "," +
            (symmetric ? std::to_string(r.positions()) + "," : "") + edges_cell(r, std::to_string(r.edges)) + "," +
-           std::to_string(r.eccentricity()) + "," + std::to_string(r.farthest.size()) + "," +
+           std::to_string(r.eccentricity()) + "," + std::to_string(r.farthest_count()) + "," +
            (r.diameter ? std::to_string(r.diameter->length) : "") + "," + components_text(r, " ") + "," +
            (r.components ? std::to_string(r.components->start) : "");
     if (directed) {
@@ -202,7 +212,7 @@ std::string summary_markdown(const std::vector<AnalysisResult>& results) {
   for (const auto& r : results) {
     out += "| " + markdown_escape(r.puzzle) + " | " + markdown_code(r.start) + " | " + with_commas(r.states) + " | " +
            (symmetric ? with_commas(r.positions()) + " | " : "") + edges_cell(r, with_commas(r.edges)) + " | " +
-           std::to_string(r.eccentricity()) + " | " + with_commas(r.farthest.size()) + " | " +
+           std::to_string(r.eccentricity()) + " | " + with_commas(r.farthest_count()) + " | " +
            (r.diameter ? std::to_string(r.diameter->length) : "") + " | " + components_text(r, " + ") + " |";
     if (directed) {
       for (const auto& cell : directed_cells(r, [](std::uint64_t n) { return with_commas(n); }))

@@ -17,6 +17,9 @@ std::string distribution_csv(const AnalysisResult& r);
 // Up to symmetry (AnalysisResult::layer_positions): one line saying that the counts
 // are of classes, and the positions they stand for; empty otherwise.
 std::string symmetry_summary_text(const AnalysisResult& r);
+// A search stopped short (AnalysisResult::complete false): one line saying so, with
+// the exact counts of the depths searched; empty otherwise.
+std::string partial_summary_text(const AnalysisResult& r);
 // distance,position — every position at the eccentricity, canonical order. The CSV
 // files write positions as r.table_positions gives them when it does (the per-set
 // notation of a sticker file run on pieces), the Markdown tables as r gives them.

@@ -127,7 +127,8 @@ PieceDefinition tied_sets() {
   return {"tied",
           {{"A", 2, 1}, {"B", 2, 1}, {"P", 1, 3}, {"Q", 1, 3}},
           {{{0, 1}, {0, 1}, {0}, {0}}, {{0, 0}, {0, 0}, {0}, {0}}},
-          {{"X", {{{1, 0}, {1, 0}, {0}, {0}}, {{0, 0}, {0, 0}, {1}, {2}}}}}};
+          {{"X", {{{1, 0}, {1, 0}, {0}, {0}}, {{0, 0}, {0, 0}, {1}, {2}}}}},
+          {}};
 }
 
 // Invariants tied across sets: every move shifts the sets' parities, twist totals
@@ -185,7 +186,8 @@ TEST(Pieces, IndependentClassesPastTheLimitRankInFull) {
                     {{{0}, {0}, {0}}, {{0}, {0}, {0}}},
                     {{"X", {{{0}, {0}, {0}}, {{1}, {0}, {0}}}},
                      {"Y", {{{0}, {0}, {0}}, {{0}, {1}, {0}}}},
-                     {"Z", {{{0}, {0}, {0}}, {{0}, {0}, {1}}}}}};
+                     {"Z", {{{0}, {0}, {0}}, {{0}, {0}, {1}}}}},
+                    {}};
   const Pieces p(d, PieceMetric::quarter);
   EXPECT_EQ(p.rank_space(), 255u * 255 * 2);
   EXPECT_EQ(by_levels(p).states, p.rank_space());
@@ -228,7 +230,8 @@ TEST(Pieces, RankRoundTripsOverWholeSpaces) {
                     {{"A", 4, 3}, {"B", 4, 1}, {"C", 3, 2}},
                     {{{0, 1, 2, 3}, {0, 0, 1, 1}, {0, 1, 2}}, {{0, 0, 0, 0}, {0, 0, 0, 0}, {0, 0, 0}}},
                     {{"X", {{{1, 2, 0, 3}, {0, 1, 2, 3}, {1, 2, 0}}, {{1, 2, 0, 0}, {0, 0, 0, 0}, {0, 0, 0}}}},
-                     {"Y", {{{0, 2, 3, 1}, {1, 0, 3, 2}, {0, 1, 2}}, {{0, 0, 2, 1}, {0, 0, 0, 0}, {0, 0, 0}}}}}};
+                     {"Y", {{{0, 2, 3, 1}, {1, 0, 3, 2}, {0, 1, 2}}, {{0, 0, 2, 1}, {0, 0, 0, 0}, {0, 0, 0}}}}},
+                    {}};
   const Pieces mixed(d, PieceMetric::all_powers);
   // A: 4!/6 per class * 3^3, B: 4!/(2!2!), C: 3!/6 per class, twists never change;
   // X turns A by 2 and C by 1, Y turns A by 1: all 9 classes of (turn A, turn C).
@@ -454,7 +457,7 @@ TEST(Pieces, BadTwsFilesAreOneLineWithTheirPosition) {
       {head + "Move X\nD\n2 3 1\nEnd\n", "t.tws:9:1: unknown set 'D' in move X; expected one of: C, or End"},
       {head + "Move X\nC\n2 3 1\n", "t.tws:10:1: the file ends inside a block; expected End"},
       {head + move + "Move X\nC\n3 1 2\nEnd\n", "t.tws:13:6: move X defined twice"},
-      {head + move + "MoveSequence Y X X\n", "t.tws:13:1: 'MoveSequence' lines are not supported"},
+      {head + move + "Illegal C 1 2\n", "t.tws:13:1: 'Illegal' lines (positions no move may enter) are not supported"},
       {"Name t\nSet C 3 1\nSolved\nC\n1 ? 3\nEnd\n", "t.tws:5:3: wildcards ('?') are not supported"},
       {"Name t\nSet C 3 1\nMove X\n", "t.tws:3:1: a move before the solved state"},
       {"Name ../x\n", "t.tws:1:6: the name '../x'"},

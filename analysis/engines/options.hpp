@@ -74,7 +74,8 @@ inline constexpr std::array<EngineInfo, 11> kEngines = {{
      "statespace analyze ...",
      "the tiles:RxC puzzles or a ranked model",
      "--all-pairs, --components, --lookup, or a report manifest (one process)", false, kGivesReport},
-    {Engine::levels, "levels", "sorted levels of 64-bit or 128-bit words",
+    {Engine::levels, "levels",
+     "sorted levels of 64-bit or 128-bit words; the one engine that stops at a depth (--max-depth, --partial)",
      "positions that pack into 64 or 128 bits "
      "(permutation files whose moving cells fit 128, blocks files whose pieces' places fit 64, rules files whose "
      "cells fit 64, .tws and sticker files by their rank)",
@@ -187,6 +188,12 @@ struct AnalyzeOptions {
   bool table = false;  // also the distance to the goal of every position reached (AnalysisResult::table)
   bool progress = true;
   int threads = 1;
+  // The first levels of a space too large to finish (the sorted-levels engine):
+  // stop once the positions at distance max_depth are found, or (partial) when the
+  // next level would not fit the memory budget; the result then says the space was
+  // not exhausted (AnalysisResult::complete).
+  std::optional<unsigned> max_depth;
+  bool partial = false;
 };
 
 template <Puzzle P>

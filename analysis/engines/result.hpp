@@ -69,6 +69,10 @@ inline constexpr const char* kViewDistanceToGoal = "distance to the goal";
 inline constexpr const char* kViewFarthestFromGoal = "farthest from the goal";
 inline constexpr const char* kViewDeadEnds = "dead ends";
 inline constexpr const char* kViewEdges = "edges";
+inline constexpr const char* kViewLastLevel = "positions at the last depth";
+// A search stopped short (AnalysisResult::complete false) lists its last level's
+// positions as `farthest` up to this many.
+inline constexpr std::uint64_t kMostListedPositions = 1'000'000;
 
 // The positions of a result again, as the CSV files write them when the model writes
 // them another way there (TableNotationPuzzle: a sticker file run on its pieces writes
@@ -101,6 +105,11 @@ struct AnalysisResult {
   // Moves that cannot always be undone (DirectedPuzzle): layers are distances from
   // the start along the moves, and edges count each move once in its direction.
   bool directed = false;
+  // False when the search stopped before exhausting the space (--max-depth,
+  // --partial): layers are exact up to the last depth searched, farthest lists that
+  // depth's positions (unless kViewLastLevel is unavailable), layer_edges count the
+  // moves out of the depths before it, and edges is unavailable.
+  bool complete = true;
   std::vector<UnavailableView> unavailable;  // what the reports must say they cannot give
   // Nothing: the CSV files write start, farthest and goal->hardest as they are.
   std::optional<TablePositions> table_positions;
@@ -129,6 +138,11 @@ struct AnalysisResult {
     return n;
   }
   [[nodiscard]] unsigned eccentricity() const { return layers.empty() ? 0 : unsigned(layers.size() - 1); }
+  // The positions at the eccentricity (at the last depth searched when incomplete,
+  // listed or not).
+  [[nodiscard]] std::uint64_t farthest_count() const {
+    return complete || layers.empty() ? farthest.size() : layers.back();
+  }
 };
 
 }  // namespace statespace

@@ -278,8 +278,12 @@ requires WordPacking<Packing, typename P::State> AnalysisResult analyze_levels(c
   SortedLevels<Word> levels;
   {
     Progress progress(p.name() + " levels", o.progress);
+    SortedLevelsMode mode;
+    mode.directed = directed;
+    mode.max_depth = o.max_depth;
+    mode.stop_over_budget = o.partial;
     levels = sorted_levels_bfs(*packing, std::vector<Word>{packing->pack(start)}, p.name(), o.memory, &progress,
-                               on_level, SortedLevelsMode{directed});
+                               on_level, mode);
   }
   AnalysisResult r;
   r.puzzle = p.name();
@@ -291,10 +295,27 @@ requires WordPacking<Packing, typename P::State> AnalysisResult analyze_levels(c
   r.directed = directed;
   r.layers = levels.layers;
   r.layer_positions = std::move(layer_positions);
-  r.farthest = detail::format_sorted(p, *packing, levels.farthest);
   r.layer_edges = levels.layer_edges;
-  if constexpr (PartialGoalPuzzle<P>) {
+  if (!levels.complete) {
+    // The moves out of the last level were not made: no total of edges, no goal side.
+    r.complete = false;
+    const std::string why =
+        "the search stopped at depth " + std::to_string(levels.layers.size() - 1) + " without exhausting the space";
+    r.unavailable.push_back({kViewEdges, why});
     if (with_goal) {
+      const auto views = goal_views_unavailable(why);
+      r.unavailable.insert(r.unavailable.end(), views.begin(), views.end());
+    }
+    if (levels.farthest.size() > kMostListedPositions) {
+      r.unavailable.push_back({kViewLastLevel, "its " + with_commas(levels.farthest.size()) +
+                                                   " positions are more than the " + with_commas(kMostListedPositions) +
+                                                   " listed"});
+      return r;
+    }
+  }
+  r.farthest = detail::format_sorted(p, *packing, levels.farthest);
+  if constexpr (PartialGoalPuzzle<P>) {
+    if (with_goal && r.complete) {
       GoalView& view = r.goal.emplace();
       view.goal = p.goal_text();
       view.reached = goals.size();

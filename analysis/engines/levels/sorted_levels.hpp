@@ -22,6 +22,7 @@
 #include <bit>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <span>
 #include <string>
 #include <utility>
@@ -43,6 +44,10 @@ struct SortedLevels {
   std::vector<LayerEdges>
       layer_edges;               // as count_layer_edges (analysis/engines/explicit/analyze_explicit.hpp) gives them
   std::uint64_t successors = 0;  // directed edges, self-loops included
+  // False when the search stopped at SortedLevelsMode's max_depth or budget before
+  // finding an empty level: layers are exact, the last one's words are `farthest`,
+  // and successors and layer_edges count the moves from the levels before it only.
+  bool complete = true;
   // A directed search keeps every level (the words of levels[d] ascending): the
   // reachable set, which the distance to the goal is restricted to.
   std::vector<RawVector<Word>> levels;
@@ -65,6 +70,10 @@ using SortedLevelsResult = SortedLevels<std::uint64_t>;
 struct SortedLevelsMode {
   bool directed = false;
   std::uint64_t pass_words = std::uint64_t{1} << 24;
+  // Stop with the level at this distance, unexpanded; and (stop_over_budget) before a
+  // level whose expansion would pass the budget, rather than refuse it.
+  std::optional<unsigned> max_depth = std::nullopt;
+  bool stop_over_budget = false;
 };
 
 // Whether the positions reachable from `start` pack into one word of either width.
@@ -158,6 +167,19 @@ SortedLevels<PackedWord<Packing>> sorted_levels_bfs(const Packing& packing, std:
       }
     }
     const std::uint64_t passes = std::uint64_t{1} << pass_bits;
+    const auto stop_here = [&] {
+      r.complete = false;
+      r.farthest.assign(level.begin(), level.end());
+    };
+    if (mode.max_depth && r.layers.size() > *mode.max_depth) {
+      stop_here();
+      break;
+    }
+    if (mode.stop_over_budget &&
+        sorted_levels_bytes(kept, n, expected, sizeof(Word), passes, growth) > budget.bytes()) {
+      stop_here();
+      break;
+    }
     budget.require(sorted_levels_bytes(kept, n, expected, sizeof(Word), passes, growth), name + ": sorted levels");
     // Fixed chunks of positions, fewer for small levels (each four cost a row of bucket
     // counters), so neither the layout nor the result depends on the threads. Each
@@ -329,7 +351,7 @@ SortedLevels<PackedWord<Packing>> sorted_levels_bfs(const Packing& packing, std:
     // The new level: `next` itself, or (directed) moved into r.levels.
     if (progress && !level_now().empty()) progress->level(unsigned(r.layers.size()), level_now().size(), total);
   }
-  if (directed) r.levels.pop_back();  // the empty level that ended the search
+  if (directed && r.complete) r.levels.pop_back();  // the empty level that ended the search
   // The edges between depths in count_layer_edges' order: within depth d, then d to
   // d+1. A directed search counts each move once in its direction, and leaves out
   // the moves back to earlier levels (they are in the successors' count).

@@ -1,0 +1,213 @@
+#include "puzzles/wide_pieces.hpp"
+
+#include <algorithm>
+#include <bit>
+#include <map>
+
+#include "core/errors.hpp"
+#include "core/text.hpp"
+
+namespace statespace {
+
+using namespace wide_pieces_detail;
+
+WidePieces::WidePieces(const PieceDefinition& definition, PieceMetric metric, const std::vector<std::string>& chosen) {
+  auto t = std::make_shared<Tables>();
+  t->definition = definition;
+  t->metric = metric;
+  const PieceDefinition& d = t->definition;
+  t->moves = pieces_detail::metric_moves(d, metric, chosen, t->chosen);
+  for (const auto& m : t->moves) {
+    const PieceTransform back = pieces_detail::inverse_transform(d, m.transform);
+    if (std::none_of(t->moves.begin(), t->moves.end(), [&](const PieceMove& n) { return n.transform == back; })) {
+      t->directed = true;
+    }
+  }
+  t->labels = pieces_detail::piece_labels(d);
+  const std::size_t sets = d.sets.size();
+
+  // Field widths, then the layout: from the top of the high half down, moving to the
+  // low half for good at the first field that does not fit (word order stays place
+  // order). The top bits of a word are then always the first fields: the sort's
+  // buckets and the passes of a level (successors_within) split on them.
+  int total = 0;
+  for (std::size_t k = 0; k < sets; ++k) {
+    const int values = int(t->labels[k].size()) * d.sets[k].orientations;
+    t->bits.push_back(values <= 1 ? 0 : int(std::bit_width(unsigned(values - 1))));
+    total += t->bits.back() * d.sets[k].size;
+  }
+  t->half.resize(sets);
+  t->shift.resize(sets);
+  int high_left = 64, low_used = 0;
+  std::vector<std::pair<std::size_t, std::size_t>> low_fields;
+  for (std::size_t k = 0; k < sets; ++k) {
+    const auto n = std::size_t(d.sets[k].size);
+    t->half[k].assign(n, 1);
+    t->shift[k].assign(n, 0);
+    const int b = t->bits[k];
+    for (std::size_t i = 0; i < n && b > 0; ++i) {
+      if (low_fields.empty() && b <= high_left) {
+        high_left -= b;
+        t->half[k][i] = 0;
+        t->shift[k][i] = std::uint8_t(high_left);
+      } else {
+        low_fields.emplace_back(k, i);
+        low_used += b;
+      }
+    }
+  }
+  if (low_used > 64) {
+    throw ParseError("its positions do not rank below 2^64, and its places take " + std::to_string(64 + low_used) +
+                     " bits of words of 128 (each a field of kind and twist)");
+  }
+  int low_left = low_used;
+  for (const auto& [k, i] : low_fields) {
+    low_left -= t->bits[k];
+    t->shift[k][i] = std::uint8_t(low_left);
+  }
+  t->word_bits = 128;
+
+  // A twist of a field: kind * orientations + twist, the twist raised modulo them.
+  std::vector<std::vector<std::int32_t>> twisted_at(sets);
+  for (std::size_t k = 0; k < sets; ++k) {
+    const int o = d.sets[k].orientations;
+    const int values = int(t->labels[k].size()) * o;
+    twisted_at[k].assign(std::size_t(o), -1);
+    for (int turn = 1; turn < o && t->bits[k] > 0; ++turn) {
+      twisted_at[k][std::size_t(turn)] = std::int32_t(t->twisted.size());
+      for (int v = 0; v < values; ++v) t->twisted.push_back(std::uint32_t(v - v % o + (v % o + turn) % o));
+    }
+  }
+  t->first.push_back(0);
+  for (const auto& m : t->moves) {
+    std::uint64_t keep[2] = {~std::uint64_t{0}, ~std::uint64_t{0}};
+    bool changes = false;
+    for (std::size_t k = 0; k < sets; ++k) {
+      const int b = t->bits[k];
+      if (b == 0) continue;
+      const bool distinct = t->labels[k].size() == std::size_t(d.sets[k].size);
+      const std::uint64_t mask = (std::uint64_t{1} << b) - 1;
+      for (std::size_t i = 0; i < std::size_t(d.sets[k].size); ++i) {
+        const auto from = std::size_t(m.transform.perm[k][i]);
+        const int turn = m.transform.twist[k][i];
+        if (from == i && turn == 0) continue;
+        // Distinct pieces moved or twisted: no position stays in place.
+        changes = changes || distinct;
+        keep[t->half[k][i]] &= ~(mask << t->shift[k][i]);
+        t->fields.push_back({t->half[k][i], t->half[k][from], t->shift[k][i], t->shift[k][from], std::uint32_t(mask),
+                             twisted_at[k][std::size_t(turn)]});
+      }
+    }
+    if (!changes) {
+      throw ParseError("its positions do not rank below 2^64, and move " + m.name +
+                       " can leave a position of identical pieces in place, which the 128-bit words do not allow");
+    }
+    // The fields landing in the high half first, from its top down: successors_within
+    // then knows a successor's top bits after the first of them.
+    std::sort(t->fields.begin() + std::ptrdiff_t(t->first.back()), t->fields.end(), [](const Field& a, const Field& b) {
+      return a.to_half != b.to_half ? a.to_half < b.to_half : a.to_shift > b.to_shift;
+    });
+    t->keep_high.push_back(keep[0]);
+    t->keep_low.push_back(keep[1]);
+    t->first.push_back(t->fields.size());
+  }
+
+  t_ = std::move(t);
+  PiecePosition solved;
+  for (std::size_t k = 0; k < sets; ++k) {
+    std::map<int, int> kind;
+    for (std::size_t j = 0; j < t_->labels[k].size(); ++j) kind[std::stoi(t_->labels[k][j]) - 1] = int(j);
+    auto& perm = solved.perm.emplace_back();
+    for (const int v : d.solved.perm[k]) perm.push_back(kind[v]);
+    solved.twist.push_back(d.solved.twist[k]);
+  }
+  start_ = state(solved);
+}
+
+std::vector<int> WidePieces::row_lengths() const {
+  std::vector<int> rows;
+  for (const auto& set : t_->definition.sets) {
+    rows.push_back(set.size + 1);
+    if (set.orientations > 1) rows.push_back(set.size);
+  }
+  return rows;
+}
+
+PiecePosition WidePieces::position(const State& s) const {
+  const Tables& t = *t_;
+  const std::uint64_t half[2] = {s.high, s.low};
+  PiecePosition p;
+  for (std::size_t k = 0; k < t.definition.sets.size(); ++k) {
+    const auto n = std::size_t(t.definition.sets[k].size);
+    const int o = t.definition.sets[k].orientations;
+    const std::uint64_t mask = (std::uint64_t{1} << t.bits[k]) - 1;
+    auto& perm = p.perm.emplace_back(n, 0);
+    auto& twist = p.twist.emplace_back(n, 0);
+    for (std::size_t i = 0; i < n && t.bits[k] > 0; ++i) {
+      const int v = int((half[t.half[k][i]] >> t.shift[k][i]) & mask);
+      perm[i] = v / o;
+      twist[i] = v % o;
+    }
+  }
+  return p;
+}
+
+WidePieces::State WidePieces::state(const PiecePosition& p) const {
+  const Tables& t = *t_;
+  const auto& sets = t.definition.sets;
+  if (p.perm.size() != sets.size() || p.twist.size() != sets.size()) throw ParseError("a position of every set");
+  std::uint64_t half[2] = {0, 0};
+  for (std::size_t k = 0; k < sets.size(); ++k) {
+    const auto& set = sets[k];
+    const auto n = std::size_t(set.size);
+    if (p.perm[k].size() != n || p.twist[k].size() != n) {
+      throw ParseError("set " + set.name + ": " + std::to_string(n) + " places");
+    }
+    std::vector<int> counts(t.labels[k].size()), want(t.labels[k].size());
+    for (const int x : p.perm[k]) {
+      if (x < 0 || std::size_t(x) >= counts.size()) throw ParseError("set " + set.name + ": no such piece");
+      ++counts[std::size_t(x)];
+    }
+    for (const int v : t.definition.solved.perm[k]) {
+      const auto at = std::find(t.labels[k].begin(), t.labels[k].end(), std::to_string(v + 1));
+      ++want[std::size_t(at - t.labels[k].begin())];
+    }
+    if (counts != want) {
+      throw ParseError("set " + set.name + ": the pieces differ from the solved state's (each kind as often)");
+    }
+    for (std::size_t i = 0; i < n; ++i) {
+      const int x = p.twist[k][i];
+      if (x < 0 || x >= set.orientations) {
+        throw ParseError("set " + set.name + ": twists are 0 to " + std::to_string(set.orientations - 1));
+      }
+      if (t.bits[k] == 0) continue;
+      half[t.half[k][i]] |= std::uint64_t(p.perm[k][i] * set.orientations + x) << t.shift[k][i];
+    }
+  }
+  return {half[0], half[1]};
+}
+
+std::string WidePieces::format(const State& s) const {
+  return pieces_detail::format_piece_position(t_->definition, t_->labels, position(s));
+}
+
+WidePieces::State WidePieces::parse(std::string_view text) const {
+  try {
+    return state(pieces_detail::read_piece_position(t_->definition, t_->labels, text));
+  } catch (const ParseError& e) {
+    throw ParseError("bad position " + quote_input(text) + ": " + e.what() +
+                     " (expected set by set: " + format(start_) + ")");
+  }
+}
+
+std::string WidePieces::move_name(const State& from, const State& to) const {
+  std::size_t m = 0;
+  std::string name = "?";
+  for_each_successor(from, [&](const State& s) {
+    if (s == to && name == "?") name = t_->moves[m].name;
+    ++m;
+  });
+  return name;
+}
+
+}  // namespace statespace

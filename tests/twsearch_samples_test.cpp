@@ -1,0 +1,269 @@
+// twsearch's own sample files (tests/data/twsearch, from its samples/ folder): the
+// rotations of the whole puzzle its symm/ files add are symmetries, not moves, so
+// each symm/ file gives its main/ twin's distribution, as twsearch prints them; the
+// first levels of a space too large to finish (the 3x3x3 on 128-bit words, against
+// cube20.org's counts), and --max-depth against the full run of the 2x2x2.
+#include <gtest/gtest.h>
+
+#include <numeric>
+#include <set>
+
+#include "analysis/analyze.hpp"
+#include "analysis/engines/levels/analyze_levels.hpp"
+#include "analysis/pipeline/pipeline_instances.hpp"
+#include "core/errors.hpp"
+#include "puzzles/tws_file.hpp"
+#include "reports/summary_json.hpp"
+#include "test_util.hpp"
+
+namespace statespace {
+namespace {
+
+std::filesystem::path sample(const std::string& name) {
+  return std::filesystem::path(STATESPACE_SOURCE_DIR) / "tests/data/twsearch" / (name + ".tws");
+}
+
+std::vector<std::uint64_t> distribution(const std::string& name) {
+  AnalyzeOptions o;
+  o.progress = false;
+  return analyze_levels(load_tws(sample(name)), o).layers;
+}
+
+// Positions at distances 0 to `depth`, by a plain breadth-first search over ranks.
+std::vector<std::uint64_t> first_levels(const Pieces& p, int depth) {
+  std::set<std::uint64_t> seen{p.start().rank};
+  std::vector<std::uint64_t> frontier{p.start().rank}, layers{1};
+  for (int d = 0; d < depth; ++d) {
+    std::vector<std::uint64_t> next;
+    for (const auto r : frontier) {
+      p.for_each_successor_rank(r, [&](std::uint64_t s) {
+        if (seen.insert(s).second) next.push_back(s);
+      });
+    }
+    layers.push_back(next.size());
+    frontier = std::move(next);
+  }
+  return layers;
+}
+
+TEST(TwsearchSamples, RotationNamesFollowTwsearch) {
+  for (const char* name : {"x", "y", "z", "x2", "y'", "z2", "Fv", "DFRv", "BLv", "_v", "U_Dv", "FVv"}) {
+    EXPECT_TRUE(is_rotation_name(name)) << name;
+  }
+  for (const char* name : {"", "X", "w", "x3", "x2'", "xv", "v", "F", "R'", "Fv2", "Fv'", "fv", "Rw", "2Fv", "Fvv"}) {
+    EXPECT_FALSE(is_rotation_name(name)) << name;
+  }
+}
+
+TEST(TwsearchSamples, RotationsAreReadApartFromMoves) {
+  const PieceDefinition d = read_tws(sample("symm/2x2x2"));
+  std::vector<std::string> moves, rotations;
+  for (const auto& m : d.moves) moves.push_back(m.name);
+  for (const auto& r : d.rotations) rotations.push_back(r.name);
+  EXPECT_EQ(moves, (std::vector<std::string>{"F", "B", "D", "U", "L", "R"}));
+  EXPECT_EQ(rotations.size(), 13u);
+  EXPECT_EQ(rotations.front(), "Fv");
+  // convert's .tws text writes the rotations back as rotations.
+  const PieceDefinition again = parse_tws("again.tws", format_tws(d, {}));
+  ASSERT_EQ(again.rotations.size(), d.rotations.size());
+  for (std::size_t i = 0; i < d.rotations.size(); ++i) {
+    EXPECT_EQ(again.rotations[i].name, d.rotations[i].name);
+    EXPECT_EQ(again.rotations[i].transform, d.rotations[i].transform);
+  }
+  EXPECT_EQ(again.moves.size(), 6u);
+  // A rotation is no move to choose.
+  try {
+    (void)Pieces(d, PieceMetric::all_powers, {"F", "Fv"});
+    ADD_FAILURE() << "a rotation chosen as a move";
+  } catch (const ParseError& e) {
+    EXPECT_NE(std::string(e.what()).find("'Fv' turns the whole puzzle: a symmetry, not a move"), std::string::npos)
+        << e.what();
+  }
+  // A file of rotations alone has no moves.
+  const std::string only = "Set C 2 1\nSolved\nC\n1 2\nEnd\nMove x\nC\n2 1\nEnd\n";
+  EXPECT_THROW((void)parse_tws("t.tws", only), ParseError);
+}
+
+// twsearch's counts: 18 positions at distance 1 of the 2x2x2 with its 8 corners,
+// 96 positions of the pyramorphix; the symm/ files equal their main/ twins.
+TEST(TwsearchSamples, SymmFilesGiveTheirTwinsDistributions) {
+  const auto cube = first_levels(load_tws(sample("symm/2x2x2")), 3);
+  EXPECT_EQ(cube[1], 18u);
+  EXPECT_EQ(cube, first_levels(load_tws(sample("main/2x2x2")), 3));
+
+  const auto pyramorphix = distribution("symm/pyramorphix");
+  EXPECT_EQ(std::accumulate(pyramorphix.begin(), pyramorphix.end(), std::uint64_t{0}), 96u);
+  EXPECT_EQ(pyramorphix, distribution("main/pyramorphix"));
+  const auto skewb = distribution("symm/skewb_diamond");
+  EXPECT_EQ(skewb, distribution("main/skewb_diamond"));
+  EXPECT_EQ(skewb, (std::vector<std::uint64_t>{1, 16, 208, 2280, 18795, 104856, 433752, 897588, 198564, 2640, 180}));
+  // The Jing pyraminx's 44,789,760 positions take a minute: its first levels here.
+  const auto jing = first_levels(load_tws(sample("symm/Jing_pyraminx")), 5);
+  EXPECT_EQ(jing, first_levels(load_tws(sample("main/Jing_pyraminx")), 5));
+  EXPECT_EQ(jing, (std::vector<std::uint64_t>{1, 16, 208, 2280, 19683, 123840}));
+}
+
+// MoveSequence: a move made of moves, rotations and other sequences, with powers, in
+// any order of definition; a rotation turning a face move gives a face move again.
+// MoveAlias names no move. Illegal lines are refused with their position.
+TEST(TwsearchSamples, MoveSequencesAndAliases) {
+  const std::string cube = testing::read_file(sample("symm/2x2x2"));
+  const PieceDefinition d = parse_tws("t.tws", cube +
+                                                   "MoveSequence P Q2 Q2\nMoveSequence Q Fv' L Fv\nMoveAlias Left L\n"
+                                                   "MoveSequence x Fv2 Fv'\n");
+  ASSERT_EQ(d.moves.size(), 8u);
+  EXPECT_EQ(d.moves[6].name, "P");
+  EXPECT_EQ(d.moves[7].name, "Q");
+  EXPECT_EQ(d.moves[6].transform, pieces_detail::identity_transform(d));
+  const Pieces all(d, PieceMetric::all_powers);
+  int equal = 0;
+  for (const auto& m : all.moves()) equal += m.transform == d.moves[7].transform;
+  EXPECT_EQ(equal, 1);  // Q is a quarter turn of some face
+  ASSERT_EQ(d.rotations.size(), 14u);
+  EXPECT_EQ(d.rotations.back().name, "x");
+  EXPECT_EQ(d.rotations.back().transform, d.rotations.front().transform);  // Fv2 Fv' = Fv
+
+  const std::vector<std::pair<std::string, std::string>> bad = {
+      {"MoveSequence Q F Z2\n", "t.tws:130:18: 'Z2' in Q is no move, rotation or sequence of the file"},
+      {"MoveSequence Q P\nMoveSequence P Q\n", "t.tws:130:16: 'P' in Q is no move"},
+      {"MoveSequence F B\n", "t.tws:130:14: move F defined twice"},
+      {"MoveAlias A\n", "t.tws:130:1: 'MoveAlias' takes 2 words"},
+      {"Illegal CORNERS 1 2\n", "t.tws:130:1: 'Illegal' lines (positions no move may enter) are not supported"},
+  };
+  for (const auto& [text, message] : bad) {
+    try {
+      (void)parse_tws("t.tws", cube + text);
+      ADD_FAILURE() << "accepted: " << text;
+    } catch (const ParseError& e) {
+      EXPECT_NE(std::string(e.what()).find(message), std::string::npos) << text << "\n" << e.what();
+    }
+  }
+}
+
+// The half-turn metric's first levels (cube20.org), on the 128-bit words of a
+// definition that does not rank below 2^64.
+TEST(TwsearchSamples, CubeFirstLevelsOnWideWords) {
+  const auto model = load_tws_model(sample("main/3x3x3"));
+  ASSERT_TRUE(std::holds_alternative<WidePieces>(model));
+  const auto& cube = std::get<WidePieces>(model);
+  EXPECT_EQ(cube.max_moves(), 18);
+  // 12 edges of 5 bits from the top of the high half, 8 corners of 5 in the low.
+  EXPECT_EQ(cube.wide_packing(cube.start())->word_bits(), 128);
+  AnalyzeOptions o;
+  o.progress = false;
+  o.max_depth = 5;
+  const AnalysisResult r = analyze_levels(cube, o);
+  EXPECT_EQ(r.layers, (std::vector<std::uint64_t>{1, 18, 243, 3240, 43239, 574908}));
+  EXPECT_FALSE(r.complete);
+  EXPECT_FALSE(r.gives(kViewEdges));
+  ASSERT_EQ(r.farthest.size(), 574908u);
+  EXPECT_TRUE(std::is_sorted(r.farthest.begin(), r.farthest.end(),
+                             [&](const auto& a, const auto& b) { return cube.parse(a) < cube.parse(b); }));
+  // Positions read back to themselves, and a move of a position at depth 5 lies
+  // within one of it.
+  const auto far = cube.parse(r.farthest.front());
+  EXPECT_EQ(cube.format(far), r.farthest.front());
+  int moves = 0;
+  cube.for_each_successor(far, [&](const WidePieceState& s) {
+    EXPECT_EQ(cube.move_name(far, s), cube.moves()[std::size_t(moves)].name);
+    ++moves;
+  });
+  EXPECT_EQ(moves, 18);
+  // Each move undone by its inverse: the 18 moves closed under inverses.
+  EXPECT_FALSE(cube.directed());
+  // A depth past which the search stops of itself: the pyramorphix's 96 whole.
+  o.max_depth = 50;
+  const auto whole = analyze_levels(WidePieces(read_tws(sample("main/pyramorphix")), PieceMetric::all_powers), o);
+  EXPECT_TRUE(whole.complete);
+  EXPECT_EQ(whole.layers, distribution("main/pyramorphix"));
+}
+
+// Files the model refuses say why, at their first Set line: no ranks below 2^64 and
+// places past 128 bits.
+TEST(TwsearchSamples, PastBothModelsIsOneLine) {
+  const std::string text =
+      "Name t\nSet C 21 127\nSolved\nC\n1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21\nEnd\nMove X\nC\n"
+      "2 1 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21\nEnd\n";
+  try {
+    (void)load_tws_model("t.tws", text);
+    ADD_FAILURE() << "accepted";
+  } catch (const ParseError& e) {
+    EXPECT_EQ(std::string(e.what()),
+              "t.tws:2:1: its positions do not rank below 2^64, and its places take 256 bits of words of 128 (each a "
+              "field of kind and twist); expected a puzzle whose positions rank below 2^64 or whose places fit 128 "
+              "bits");
+  }
+  // Seventeen sets are no reason to refuse a puzzle that ranks.
+  std::string sets, solved, move;
+  for (int k = 0; k < 17; ++k) {
+    sets += "Set S" + std::to_string(k) + " 2 1\n";
+    solved += "S" + std::to_string(k) + "\n1 2\n";
+    move += "S" + std::to_string(k) + "\n2 1\n";
+  }
+  const auto model =
+      load_tws_model("t.tws", "Name t\n" + sets + "Solved\n" + solved + "End\nMove X\n" + move + "End\n");
+  ASSERT_TRUE(std::holds_alternative<Pieces>(model));
+  EXPECT_EQ(first_levels(std::get<Pieces>(model), 2), (std::vector<std::uint64_t>{1, 1, 0}));
+}
+
+// --max-depth D gives the first D + 1 levels of the full run, the moves out of the
+// levels before D, and the positions at D; --partial stops where the budget ends.
+TEST(TwsearchSamples, MaxDepthEqualsTheFirstLevelsOfTheFullRun) {
+  const Pieces cube = load_tws(std::filesystem::path(STATESPACE_EXAMPLES) / "cube2.tws");
+  AnalyzeOptions o;
+  o.progress = false;
+  const AnalysisResult full = analyze_levels(cube, o);
+  ASSERT_EQ(full.layers.size(), 12u);
+  o.max_depth = 6;
+  const AnalysisResult first = analyze_levels(cube, o);
+  EXPECT_FALSE(first.complete);
+  EXPECT_EQ(first.layers, std::vector<std::uint64_t>(full.layers.begin(), full.layers.begin() + 7));
+  std::vector<LayerEdges> before;
+  for (const auto& e : full.layer_edges) {
+    if (e.from < 6) before.push_back(e);
+  }
+  EXPECT_EQ(first.layer_edges, before);
+  EXPECT_EQ(first.farthest.size(), full.layers[6]);
+  EXPECT_EQ(first.farthest_count(), full.layers[6]);
+
+  o.max_depth.reset();
+  o.partial = true;
+  o.memory = MemoryBudget(std::uint64_t{4} << 20);
+  const AnalysisResult cut = analyze_levels(cube, o);
+  EXPECT_FALSE(cut.complete);
+  ASSERT_GT(cut.layers.size(), 3u);
+  ASSERT_LT(cut.layers.size(), full.layers.size());
+  EXPECT_EQ(cut.layers, std::vector<std::uint64_t>(full.layers.begin(), full.layers.begin() + cut.layers.size()));
+}
+
+// The command: summary.json says complete: false, the summary says it plainly, and
+// engines that cannot stop at a depth are refused before any work.
+TEST(TwsearchSamples, AnalyzeMaxDepthWritesAnIncompleteReport) {
+  const auto dir = testing::fresh_dir("twsearch_max_depth");
+  const std::string cube = std::string(STATESPACE_EXAMPLES) + "/cube2.tws";
+  const auto r = testing::run_statespace("analyze " + cube + " --max-depth 3 --out " + (dir / "out").string());
+  ASSERT_EQ(r.exit_code, 0) << r.std_err;
+  EXPECT_NE(r.std_out.find("cube2: NOT EXHAUSTED: the search stopped at depth 3; the counts are exact to there: 1, 9, "
+                           "54, 321"),
+            std::string::npos)
+      << r.std_out;
+  const auto summary = reports::read_summary_json(testing::read_file(dir / "out" / "cube2" / "summary.json"));
+  EXPECT_FALSE(summary.complete);
+  EXPECT_EQ(summary.layers, (std::vector<std::uint64_t>{1, 9, 54, 321}));
+  EXPECT_EQ(summary.farthest.size(), 321u);
+  EXPECT_EQ(summary.engine, "levels");
+  const std::string text = testing::read_file(dir / "out" / "cube2" / "summary.json");
+  EXPECT_NE(text.find("\"complete\": false"), std::string::npos);
+  EXPECT_EQ(text.find("\"edges\":"), std::string::npos);
+
+  const auto ranked =
+      testing::run_statespace("analyze " + cube + " --max-depth 3 --engine ranked --out " + (dir / "other").string());
+  EXPECT_EQ(ranked.exit_code, 2);
+  EXPECT_NE(ranked.std_err.find("--max-depth and --partial run on the sorted-levels engine, not --engine ranked"),
+            std::string::npos)
+      << ranked.std_err;
+  EXPECT_FALSE(std::filesystem::exists(dir / "other"));
+}
+
+}  // namespace
+}  // namespace statespace
