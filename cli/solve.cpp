@@ -96,10 +96,10 @@ int run_solve(const Args& args, Context& context) {
           return 0;
         }
         const Engine engine = solve_engine(plan);
-        const std::string prefix = walked                           ? "distance table: "
+        const std::string prefix = walked                            ? "distance table: "
                                    : engine == Engine::bidirectional ? "bidirectional: "
-                                   : engine == Engine::chains      ? "graded chain layers: "
-                                                                   : "";
+                                   : engine == Engine::chains        ? "graded chain layers: "
+                                                                     : "";
         const std::string cost = run.comparisons ? ", " + with_commas(*run.comparisons) + " comparisons" : "";
         std::cout << p.name() << ": " << moves << (moves == 1 ? " move" : " moves") << " from " << p.format(plan.start)
                   << " to " << p.format(sol.path.back()) << " (" << prefix << count_of(sol.stored, "state", "states")

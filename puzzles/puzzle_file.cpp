@@ -31,8 +31,7 @@ const std::vector<PuzzleKind>& puzzle_kinds() {
        TomlKindLoader([](const TomlInput& f) { return any(load_blocks(f)); })},
       {".toml", "rules", "rewrites of a board by pattern and replacement (peg solitaire, Sokoban, Lights Out)",
        TomlKindLoader([](const TomlInput& f) { return any(load_rules(f)); })},
-      {".tws", "tws", "a twisty puzzle in twsearch's .tws format",
-       FileKindLoader([](const std::filesystem::path& f) {
+      {".tws", "tws", "a twisty puzzle in twsearch's .tws format", FileKindLoader([](const std::filesystem::path& f) {
          return std::visit([](auto&& p) { return AnyPuzzle(std::move(p)); }, load_tws_model(f));
        })},
   };

@@ -165,7 +165,7 @@ Puzzle make(const std::string& name) {
     });
     return {std::move(p), kind};
   }
-  if (name.ends_with(".tws")) return {load_file([&] { return *make_tws_puzzle(name); }), "tws"};
+  if (name.ends_with(".tws")) return {load_file([&] { return *make_file_puzzle(name); }), "tws"};
   return {make_puzzle(name), kind_of_name(name)};
 }
 
