@@ -236,6 +236,7 @@ requires WordPacking<Packing, typename P::State> AnalysisResult analyze_levels(c
   r.directed = directed;
   r.layers = levels.layers;
   r.layer_positions = std::move(layer_positions);
+  r.symmetry = symmetry_group_of(p);
   r.farthest = detail::format_sorted(p, *packing, levels.farthest);
   r.layer_edges = levels.layer_edges;
   if constexpr (PartialGoalPuzzle<P>) {
