@@ -235,6 +235,17 @@ concept OrbitCountingPuzzle = Puzzle<P> && requires(const P& p, const typename P
   { p.orbit_size(s) } -> std::convertible_to<std::uint64_t>;
 };
 
+// Which group of symmetries counts the positions, in words for the reports (rules
+// files: the start's stabiliser in the board's group); empty when none does.
+template <Puzzle P>
+std::string symmetry_group_of(const P& p) {
+  if constexpr (requires {
+                  { p.symmetry_group() } -> std::convertible_to<std::string>;
+                })
+    return p.symmetry_group();
+  return "";
+}
+
 // Knows the components of all its positions in advance (ComponentPrediction).
 template <class P>
 concept ComponentPredictingPuzzle = Puzzle<P> && requires(const P& p) {
@@ -255,6 +266,21 @@ template <class P>
 concept ParityClassPuzzle = Puzzle<P> && requires(const P& p, const typename P::State& s) {
   { p.same_class(s, s) } -> std::convertible_to<bool>;
 };
+
+// Searched up to symmetry, a path is a run of classes, each a successor of the one
+// before: p.unfold(path) gives positions, each one move from the one before (the
+// first the path's own), for printed solutions whose every step is a move.
+template <class P>
+concept PathUnfoldingPuzzle = Puzzle<P> && requires(const P& p, const std::vector<typename P::State>& path) {
+  { p.unfold(path) } -> std::same_as<std::vector<typename P::State>>;
+};
+
+// The path as positions: unfolded when p searches up to symmetry, else as it is.
+template <Puzzle P>
+std::vector<typename P::State> real_path(const P& p, std::vector<typename P::State> path) {
+  if constexpr (PathUnfoldingPuzzle<P>) return p.unfold(path);
+  return path;
+}
 
 // Names the move between two neighbouring positions, for printed solutions.
 template <class P>

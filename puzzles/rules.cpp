@@ -68,44 +68,99 @@ Rules::Rules(std::string name, int rows, int cols, std::string letters, State st
   directed_ = cell_sets(forward_) != cell_sets(backward_);
 }
 
-int Rules::use_board_symmetry() {
-  std::set<std::vector<Cell>> rules;
-  for (const auto& in : forward_) rules.insert(in.cells);
+std::vector<Rules::CellMap> Rules::candidate_symmetries() const {
   const int R = rows_, C = cols_;
-  // The eight symmetries of a square as (row, column) -> (row, column); the four
-  // that turn a quarter or reflect in a diagonal only on square boards.
-  const std::array<std::pair<int, int> (*)(int, int, int, int), 7> turns = {[](int r, int c, int rs, int cs) {
-                                                                              return std::pair{rs - 1 - r, cs - 1 - c};
-                                                                            },
-                                                                            [](int r, int c, int, int cs) {
-                                                                              return std::pair{r, cs - 1 - c};
-                                                                            },
-                                                                            [](int r, int c, int rs, int) {
-                                                                              return std::pair{rs - 1 - r, c};
-                                                                            },
-                                                                            [](int r, int c, int rs, int) {
-                                                                              return std::pair{c, rs - 1 - r};
-                                                                            },
-                                                                            [](int r, int c, int, int cs) {
-                                                                              return std::pair{cs - 1 - c, r};
-                                                                            },
-                                                                            [](int r, int c, int, int) {
-                                                                              return std::pair{c, r};
-                                                                            },
-                                                                            [](int r, int c, int rs, int cs) {
-                                                                              return std::pair{cs - 1 - c, rs - 1 - r};
-                                                                            }};
-  symmetries_.clear();
-  for (std::size_t t = 0; t < turns.size(); ++t) {
-    if (t >= 3 && R != C) continue;
+  std::vector<CellMap> out;
+  const auto identity = [] {
     CellMap g{};
     for (int c = 0; c < kMaxCells; ++c) g[std::size_t(c)] = std::uint8_t(c);
+    return g;
+  };
+  if (lattice_ == Lattice::kTriangular) {
+    // The lattice's twelve point symmetries on axial offsets: a sixth of a turn,
+    // (r, c) -> (c, c - r), and the reflection (r, c) -> (c, r); each followed by the
+    // translation that takes the image's least cell (reading order) to the board's.
+    std::vector<std::pair<int, int>> board;
+    for (int c = 0; c < R * C; ++c) {
+      if (start_.cell[std::size_t(c)] != kOutside) board.emplace_back(c / C, c % C);
+    }
+    if (board.empty()) return out;
+    for (int turn = 0; turn < 6; ++turn) {
+      for (const bool mirror : {false, true}) {
+        if (turn == 0 && !mirror) continue;
+        const auto move = [&](std::pair<int, int> p) {
+          if (mirror) p = {p.second, p.first};
+          for (int k = 0; k < turn; ++k) p = {p.second, p.second - p.first};
+          return p;
+        };
+        std::vector<std::pair<int, int>> image;
+        for (const auto& p : board) image.push_back(move(p));
+        const auto least = *std::min_element(image.begin(), image.end());
+        const int dr = board.front().first - least.first, dc = board.front().second - least.second;
+        CellMap g = identity();
+        bool onto = true;
+        for (std::size_t i = 0; i < board.size() && onto; ++i) {
+          const int r = image[i].first + dr, c = image[i].second + dc;
+          onto = r >= 0 && c >= 0 && r < R && c < C && start_.cell[std::size_t(r * C + c)] != kOutside;
+          if (onto) g[std::size_t(board[i].first * C + board[i].second)] = std::uint8_t(r * C + c);
+        }
+        if (onto) out.push_back(g);
+      }
+    }
+    return out;
+  }
+  // The eight symmetries of a square as (row, column) -> (row, column); the four
+  // that turn a quarter or reflect in a diagonal only on square boards.
+  using Turn = std::pair<int, int> (*)(int, int, int, int);
+  const std::array<Turn, 7> turns = {[](int r, int c, int rs, int cs) {
+                                       return std::pair{rs - 1 - r, cs - 1 - c};
+                                     },
+                                     [](int r, int c, int, int cs) {
+                                       return std::pair{r, cs - 1 - c};
+                                     },
+                                     [](int r, int c, int rs, int) {
+                                       return std::pair{rs - 1 - r, c};
+                                     },
+                                     [](int r, int c, int rs, int) {
+                                       return std::pair{c, rs - 1 - r};
+                                     },
+                                     [](int r, int c, int, int cs) {
+                                       return std::pair{cs - 1 - c, r};
+                                     },
+                                     [](int r, int c, int, int) {
+                                       return std::pair{c, r};
+                                     },
+                                     [](int r, int c, int rs, int cs) {
+                                       return std::pair{cs - 1 - c, rs - 1 - r};
+                                     }};
+  for (std::size_t t = 0; t < turns.size(); ++t) {
+    if (t >= 3 && R != C) continue;
+    CellMap g = identity();
     for (int c = 0; c < R * C; ++c) {
       const auto [r2, c2] = turns[t](c / C, c % C, R, C);
       g[std::size_t(c)] = std::uint8_t(r2 * C + c2);
     }
+    out.push_back(g);
+  }
+  return out;
+}
+
+int Rules::use_board_symmetry() {
+  std::set<std::vector<Cell>> rules;
+  for (const auto& in : forward_) rules.insert(in.cells);
+  const int n = rows_ * cols_;
+  symmetries_.clear();
+  board_symmetries_ = 1;
+  std::vector<CellMap> seen;
+  for (const CellMap& g : candidate_symmetries()) {
+    // On a board of one row or column a reflection across it moves no cell: the
+    // identity again, which must not count twice.
+    bool moves = false;
+    for (int c = 0; c < n && !moves; ++c) moves = g[std::size_t(c)] != c;
+    if (!moves || std::find(seen.begin(), seen.end(), g) != seen.end()) continue;
+    seen.push_back(g);
     bool keeps = true;
-    for (int c = 0; c < R * C && keeps; ++c) {
+    for (int c = 0; c < n && keeps; ++c) {
       const auto i = std::size_t(c), j = std::size_t(g[i]);
       keeps = (start_.cell[i] == kOutside) == (start_.cell[j] == kOutside) && marks_[i] == marks_[j] &&
               (goal_.want.empty() || goal_.want[i] == goal_.want[j]);
@@ -116,10 +171,37 @@ int Rules::use_board_symmetry() {
       std::sort(image.begin(), image.end());
       keeps = rules.contains(image);
     }
-    if (keeps) symmetries_.push_back(g);
+    if (!keeps) continue;
+    ++board_symmetries_;
+    bool fixes_start = true;
+    for (int c = 0; c < n && fixes_start; ++c) {
+      fixes_start = start_.cell[std::size_t(g[std::size_t(c)])] == start_.cell[std::size_t(c)];
+    }
+    if (fixes_start) symmetries_.push_back(g);
   }
-  start_ = canonical(start_);
-  return symmetries();
+  return board_symmetries_;
+}
+
+std::string Rules::symmetry_group() const {
+  if (board_symmetries_ == 0) return "";
+  const std::string board = std::to_string(board_symmetries_);
+  if (symmetries() == board_symmetries_) return "the board's " + board + " symmetries (the start is symmetric)";
+  if (symmetries() == 1) return "none of the board's " + board + " symmetries but the identity fixes the start";
+  return "the " + std::to_string(symmetries()) + " of the board's " + board + " symmetries that fix the start";
+}
+
+std::vector<Rules::State> Rules::unfold(const std::vector<State>& path) const {
+  if (symmetries_.empty() || path.empty()) return path;
+  std::vector<State> out{path.front()};
+  for (std::size_t i = 1; i < path.size(); ++i) {
+    std::optional<State> next;
+    moves_of_positions(forward_, out.back(), [&](const State& t) {
+      if (!next && canonical(t) == path[i]) next = t;
+    });
+    if (!next) throw std::logic_error(name_ + ": step " + std::to_string(i) + " of a path is no move's class");
+    out.push_back(*next);
+  }
+  return out;
 }
 
 std::uint64_t Rules::orbit_size(const State& s) const {
@@ -152,6 +234,20 @@ bool Rules::is_goal(const State& s) const {
   return true;
 }
 
+void Rules::set_lattice(std::vector<std::uint8_t> drawn, int column_of_origin) {
+  lattice_ = Lattice::kTriangular;
+  drawn_ = std::move(drawn);
+  column_of_origin_ = column_of_origin;
+}
+
+std::pair<int, int> Rules::cell_name(int c) const {
+  const int r = c / cols_;
+  if (lattice_ == Lattice::kSquare) return {r + 1, c % cols_ + 1};
+  int place = 0;
+  for (int k = r * cols_; k <= c; ++k) place += drawn_[std::size_t(k)] != 0;
+  return {r + 1, place};
+}
+
 std::string Rules::format(const State& s) const {
   std::vector<std::string> shown;
   for (int c = 0; c < cells(); ++c) {
@@ -159,7 +255,20 @@ std::string Rules::format(const State& s) const {
     const char ch = v == kOutside ? '#' : v == kEmpty ? '.' : v <= letters_.size() ? letters_[v - 1] : '?';
     shown.emplace_back(1, ch);
   }
-  return join_cells(shown, row_lengths());
+  if (lattice_ == Lattice::kSquare) return join_cells(shown, row_lengths());
+  // Each cell at its column in the drawing, each row shifted half a cell.
+  std::string out;
+  for (int r = 0; r < rows_; ++r) {
+    std::string row;
+    for (int c = 0; c < cols_; ++c) {
+      if (!drawn_[std::size_t(r * cols_ + c)]) continue;
+      const std::size_t x = std::size_t(column_of_origin_ + 2 * c - r);
+      row.resize(x, ' ');
+      row += shown[std::size_t(r * cols_ + c)];
+    }
+    out += (r ? " / " : "") + row;
+  }
+  return out;
 }
 
 Rules::State Rules::parse(std::string_view text) const {
@@ -167,8 +276,23 @@ Rules::State Rules::parse(std::string_view text) const {
     throw ParseError(name_ + ": " + why + " (expected a picture like \"" + format(start_) + "\")");
   };
   Picture pic;
+  if (lattice_ == Lattice::kTriangular) {
+    // The drawn cells' characters in reading order, however the rows are laid out.
+    std::string chars;
+    for (const char ch : text) {
+      if (ch != ' ' && ch != '\t' && ch != '\n' && ch != '\r' && ch != '/') chars += ch;
+    }
+    const auto drawn = std::size_t(std::count(drawn_.begin(), drawn_.end(), 1));
+    if (chars.size() != drawn) {
+      fail("position has " + std::to_string(chars.size()) + " cells, expected " + std::to_string(drawn));
+    }
+    pic.rows = rows_;
+    pic.cols = cols_;
+    std::size_t next = 0;
+    for (int c = 0; c < cells(); ++c) pic.cells.push_back(drawn_[std::size_t(c)] ? chars[next++] : '#');
+  }
   try {
-    pic = read_picture(text, kMaxCells);
+    if (lattice_ == Lattice::kSquare) pic = read_picture(text, kMaxCells);
   } catch (const PictureError& e) {
     fail(e.message);
   }
@@ -180,7 +304,7 @@ Rules::State Rules::parse(std::string_view text) const {
   for (int c = 0; c < cells(); ++c) {
     const char ch = pic.cells[std::size_t(c)];
     const bool outside = start_.cell[std::size_t(c)] == kOutside;
-    const std::string cell = "cell " + std::to_string(c / cols_ + 1) + "," + std::to_string(c % cols_ + 1);
+    const std::string cell = "cell " + std::to_string(cell_name(c).first) + "," + std::to_string(cell_name(c).second);
     if ((ch == '#') != outside) fail(cell + (outside ? " is off the board ('#')" : " is on the board, not '#'"));
     if (ch == '#') {
       s.cell[std::size_t(c)] = kOutside;
@@ -216,8 +340,8 @@ std::string Rules::move_name(const State& from, const State& to) const {
     if (!matches(in, from)) continue;
     if (metric_ == RuleMetric::kStep ? applied(in, from) != to : !chain_reaches(in)) continue;
     const int at = in.mover != kNone ? in.mover : in.cells.front().at;
-    return rule_names_[std::size_t(in.rule)] + " at " + std::to_string(at / cols_ + 1) + "," +
-           std::to_string(at % cols_ + 1);
+    return rule_names_[std::size_t(in.rule)] + " at " + std::to_string(cell_name(at).first) + "," +
+           std::to_string(cell_name(at).second);
   }
   return "?";
 }

@@ -34,6 +34,13 @@ namespace statespace {
 
 enum class RuleMetric : std::uint8_t { kStep, kChain };
 
+// The board's cells: a square grid, or the triangular lattice (six neighbours a cell:
+// the holes of a triangular peg board, the cells of a hexagonal one). A lattice board
+// is drawn with each row shifted half a cell from the next and stored on the square
+// grid in axial coordinates: row r, and c counting along the row so that a cell's six
+// neighbours are (r, c +- 1), (r - 1, c - 1), (r - 1, c), (r + 1, c), (r + 1, c + 1).
+enum class Lattice : std::uint8_t { kSquare, kTriangular };
+
 // A chain that reaches more positions than max_moves() promised: the successor
 // buffers were sized by that bound, so the run stops rather than overrun them.
 [[noreturn]] void throw_chain_overflow(const std::string& name, int bound);
@@ -103,6 +110,16 @@ class Rules {
   [[nodiscard]] const std::vector<Instance>& instances() const { return forward_; }
   [[nodiscard]] const std::vector<Instance>& reverse_instances() const { return backward_; }
   [[nodiscard]] const std::vector<std::string>& rule_names() const { return rule_names_; }
+
+  // A lattice board: `drawn` per cell (1 where the picture has a character, '#'
+  // included), and `column_of_origin`, where cell (0, 0) stands in the drawing
+  // (column x = column_of_origin + 2c - r). The board's symmetries are then the
+  // lattice's twelve, as far as they map the board onto itself.
+  void set_lattice(std::vector<std::uint8_t> drawn, int column_of_origin);
+  [[nodiscard]] Lattice lattice() const { return lattice_; }
+  // The row and the column (square) or the place along the row among its drawn
+  // cells (lattice) of cell c, counted from 1, as move names and `at` give them.
+  [[nodiscard]] std::pair<int, int> cell_name(int c) const;
   [[nodiscard]] RuleMetric metric() const { return metric_; }
   void set_moves(RuleMetric m) { metric_ = m; }
 
@@ -110,12 +127,24 @@ class Rules {
   [[nodiscard]] bool directed() const { return directed_; }
 
   // symmetry = "board": the rotations and reflections of the board that map the
-  // board, the static layer, the goal and the rules onto themselves. Positions then
-  // stand for their classes, each written as its least member (byte order, reading
-  // order of the cells): successors, predecessors, parse() and the start are all
-  // least members. Returns how many symmetries there are, the identity included.
+  // board, the static layer, the goal and the rules onto themselves (the board's
+  // group), and of those the ones that also fix the start (its stabiliser), which
+  // are the ones used: an image of a position the start reaches is then reached too,
+  // at the same depth, so a class's members are positions the start really reaches.
+  // Positions stand for their classes, each written as its least member (byte order,
+  // reading order of the cells): successors, predecessors, parse() and the start are
+  // all least members. Returns the order of the board's group, the identity
+  // included; symmetries() is the order of the group used.
   int use_board_symmetry();
   [[nodiscard]] int symmetries() const { return int(symmetries_.size()) + 1; }
+  [[nodiscard]] int board_symmetries() const { return board_symmetries_; }
+  // Which group counts the positions, for the reports: empty without symmetry.
+  [[nodiscard]] std::string symmetry_group() const;
+  // A path of classes, each a successor of the one before (a search's path under
+  // symmetry), as positions: each a successor of the position before, the first the
+  // path's own, each in its class. Every step is then one of the file's moves, and
+  // the last a goal when the last class is one (the group fixes the goal).
+  [[nodiscard]] std::vector<State> unfold(const std::vector<State>& path) const;
   // The least member of s's class; s itself without symmetry.
   [[nodiscard]] State canonical(const State& s) const { return canonical(symmetries_, s); }
   // How many positions s's class holds (1 to symmetries()).
@@ -254,6 +283,11 @@ class Rules {
   RuleMetric metric_ = RuleMetric::kStep;
   bool directed_ = false;
   std::vector<CellMap> symmetries_;  // without the identity
+  Lattice lattice_ = Lattice::kSquare;
+  std::vector<std::uint8_t> drawn_;  // lattice boards: per cell, whether the picture draws it
+  int column_of_origin_ = 0;
+  [[nodiscard]] std::vector<CellMap> candidate_symmetries() const;
+  int board_symmetries_ = 0;  // the board's group's order; 0 without symmetry
 };
 
 // The positions as words of a few bits per board cell (one for a single kind of

@@ -5,15 +5,20 @@
 //   O      a piece (a capital or digit)  x      a variable: any piece, the same one where
 //                                               the replacement names it (lower case)
 //   .|O    one of these; the replacement's .|O or O|. says what each becomes
+//   #      off the board: a '#' of the start or beyond the edge ('#' in both)
 //   ...    (lines only) any number of cells between two parts: the parts are placed
 //          anywhere along the line
 // Each rule is expanded here into its instances (Rules::Instance): every direction,
 // every place on the board, every value of its variables and alternatives.
 #include <algorithm>
+#include <array>
 #include <bit>
+#include <charconv>
 #include <map>
+#include <optional>
 #include <set>
 #include <string>
+#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -30,8 +35,8 @@ namespace {
 constexpr std::string_view kStartForm =
     "'#' off the board, '.' empty, a capital letter or a digit for a piece (equal characters are interchangeable)";
 constexpr std::string_view kTokenForm =
-    "'.' empty, '*' anything, a capital letter or digit for a piece, a lower-case letter for a variable, "
-    "'.|O' for alternatives, '...' between two parts of a line";
+    "'.' empty, '*' anything, '#' off the board, a capital letter or digit for a piece, a lower-case letter for "
+    "a variable, '.|O' for alternatives, '...' between two parts of a line";
 constexpr std::string_view kDirectionForm =
     "right, left, up, down, up-right, up-left, down-right, down-left, orthogonal, diagonal or all";
 constexpr int kMaxVariants = 4096;      // value combinations of one rule
@@ -42,7 +47,7 @@ bool is_variable(char c) { return c >= 'a' && c <= 'z'; }
 
 // One cell of a pattern or replacement as written.
 struct Token {
-  enum Kind { kEmpty, kAny, kPiece, kVariable, kAlternatives, kGap } kind = kAny;
+  enum Kind { kEmpty, kAny, kPiece, kVariable, kAlternatives, kGap, kWall } kind = kAny;
   std::string values;  // kPiece, kVariable: one character; kAlternatives: '.' or a piece each
   std::pair<int, int> where;
 };
@@ -66,6 +71,15 @@ constexpr std::array<Direction, 8> kDirections = {{{"right", 0, 1},
                                                    {"down-left", 1, -1},
                                                    {"up-right", -1, 1},
                                                    {"up-left", -1, -1}}};
+// The lattice's six: along the row, and half a cell left or right on the rows
+// above and below (row, place along the row; see Lattice in rules.hpp).
+constexpr std::array<Direction, 6> kLatticeDirections = {{{"right", 0, 1},
+                                                          {"left", 0, -1},
+                                                          {"down-right", 1, 1},
+                                                          {"down-left", 1, 0},
+                                                          {"up-right", -1, 0},
+                                                          {"up-left", -1, -1}}};
+constexpr std::string_view kLatticeDirectionForm = "right, left, up-right, up-left, down-right, down-left or all";
 
 class RulesLoader {
  public:
@@ -73,10 +87,13 @@ class RulesLoader {
 
   Rules load() {
     const auto& root = file_.root();
-    file_.check_keys(root, {"name", "title", "kind", "start", "marks", "moves", "symmetry", "goal", "rule"});
+    file_.check_keys(
+        root, {"name", "title", "kind", "start", "marks", "moves", "symmetry", "goal", "rule", "wrap", "lattice"});
     const auto name = file_.string(root, "name", true, "name = \"my-puzzle\"");
     (void)file_.string(root, "title", false, "title = \"a line of text\"");
+    read_lattice();
     read_start();
+    read_wrap();
     read_marks();
     RuleMetric metric = RuleMetric::kStep;
     if (const auto m = file_.string(root, "moves", false, "moves = \"step\" or \"chain\"")) {
@@ -97,6 +114,7 @@ class RulesLoader {
     Rules::Goal goal = read_goal();
     Rules rules(*name, pic_.rows, pic_.cols, letters_, start_, marks_, std::move(instances_), std::move(rule_names_),
                 std::move(goal), metric);
+    if (lattice_) rules.set_lattice(drawn_, origin_);
     if (symmetric && rules.use_board_symmetry() == 1) {
       file_.fail(*root.get("symmetry"),
                  "no rotation or reflection maps the board, marks, goal and rules onto themselves (expected "
@@ -111,8 +129,167 @@ class RulesLoader {
     return r < 0 || c < 0 || r >= pic_.rows || c >= pic_.cols ||
            start_.cell[std::size_t(r * pic_.cols + c)] == Rules::kOutside;
   }
+  // (r, c) with the wrapped edges joined: a row's cells run on past its end from
+  // its first, a column's past its bottom from its top.
+  [[nodiscard]] std::pair<int, int> wrapped(int r, int c) const {
+    if (wrap_rows_) c = ((c % pic_.cols) + pic_.cols) % pic_.cols;
+    if (wrap_columns_) r = ((r % pic_.rows) + pic_.rows) % pic_.rows;
+    return {r, c};
+  }
+
+  // lattice = "square" (the default) | "triangular" | "hex": the last two are one
+  // lattice, six neighbours a cell, drawn alike (a triangle's holes, a hexagon's cells).
+  void read_lattice() {
+    const auto l = file_.string(file_.root(), "lattice", false, "lattice = \"square\", \"triangular\" or \"hex\"");
+    if (!l) return;
+    if (*l != "square" && *l != "triangular" && *l != "hex") {
+      file_.fail(*file_.root().get("lattice"),
+                 "unknown lattice '" + shown_text(*l) + "' (expected \"square\", \"triangular\" or \"hex\")");
+    }
+    lattice_ = *l != "square";
+  }
+
+  // wrap = "rows" | "columns" | "both": the board's rows (columns) join end to start.
+  // A '#' on an edge that wraps would put a wall inside the joined line, which no
+  // drawing says: refused.
+  void read_wrap() {
+    const auto w = file_.string(file_.root(), "wrap", false, "wrap = \"rows\", \"columns\" or \"both\"");
+    if (!w) return;
+    const toml::node& node = *file_.root().get("wrap");
+    if (*w != "rows" && *w != "columns" && *w != "both" && *w != "none") {
+      file_.fail(node, "unknown wrap '" + shown_text(*w) + "' (expected \"rows\", \"columns\", \"both\" or \"none\")");
+    }
+    if (lattice_ && *w != "none") {
+      file_.fail(node, "wrap joins the edges of a square grid (expected lattice = \"square\", or no wrap)");
+    }
+    wrap_rows_ = *w == "rows" || *w == "both";
+    wrap_columns_ = *w == "columns" || *w == "both";
+    for (int c = 0; c < cells(); ++c) {
+      if (start_.cell[std::size_t(c)] != Rules::kOutside) continue;
+      const int r = c / pic_.cols, k = c % pic_.cols;
+      const bool row_edge = wrap_rows_ && (k == 0 || k == pic_.cols - 1);
+      const bool column_edge = wrap_columns_ && (r == 0 || r == pic_.rows - 1);
+      if (row_edge || column_edge) {
+        file_.fail(node, "wrap = \"" + *w + "\" joins the board's " + (row_edge ? "rows" : "columns") +
+                             " end to start, but cell " + std::to_string(r + 1) + "," + std::to_string(k + 1) +
+                             " on that edge is '#' (expected a board whose wrapped edges are all cells)");
+      }
+    }
+  }
+
+  // A lattice drawing's cells by rows: (column in the line, character, (line, column)).
+  using DrawnRow = std::vector<std::tuple<int, char, std::pair<int, int>>>;
+  std::vector<DrawnRow> drawn_rows(const toml::node& node, const std::string& text) const {
+    std::vector<DrawnRow> rows;
+    int line = 0, blank_lines = 0;
+    for (std::size_t begin = 0; begin <= text.size(); ++line) {
+      const std::size_t end = std::min(text.find('\n', begin), text.size());
+      DrawnRow row;
+      for (std::size_t i = begin; i < end; ++i) {
+        const char ch = text[i];
+        const std::pair<int, int> where{line, int(i - begin)};
+        if (ch == '\t' || ch == '/') {
+          file_.fail_in_string(node, where,
+                               std::string(ch == '\t' ? "a tab" : "'/'") +
+                                   " in a lattice picture (expected rows on lines, cells separated by spaces)");
+        }
+        if (ch != ' ' && ch != '\r') row.emplace_back(int(i - begin), ch, where);
+      }
+      if (row.empty()) {
+        ++blank_lines;
+      } else {
+        if (!rows.empty() && blank_lines > 0) {
+          file_.fail_in_string(node, {line - 1, 0},
+                               "an empty row inside a lattice picture (expected a cell on every row)");
+        }
+        rows.push_back(std::move(row));
+        blank_lines = 0;
+      }
+      begin = end + 1;
+    }
+    if (rows.empty()) file_.fail(node, "empty picture (expected rows of cells)");
+    return rows;
+  }
+
+  // The start's drawing on a lattice fixes the grid: row r, and c = (x + r - m) / 2
+  // for the cell at column x, m the least x + r; the cells of one row every other
+  // column, each row's half a cell (one column) off the row above.
+  Picture read_lattice_start(const toml::node& node, const std::string& text) {
+    const auto rows = drawn_rows(node, text);
+    int m = 1 << 20, least_x = 1 << 20, cols = 0;
+    for (std::size_t r = 0; r < rows.size(); ++r) {
+      for (const auto& [x, ch, where] : rows[r]) {
+        m = std::min(m, x + int(r));
+        least_x = std::min(least_x, x);
+      }
+    }
+    for (std::size_t r = 0; r < rows.size(); ++r) {
+      for (const auto& [x, ch, where] : rows[r]) {
+        if ((x + int(r) - m) % 2 != 0) {
+          file_.fail_in_string(node, where,
+                               "row " + std::to_string(r + 1) +
+                                   " does not fit the lattice: its cells stand half a cell off those of the rows "
+                                   "around (expected the cells of a row every other column, separated by one space, "
+                                   "and each row shifted one column from the row above)");
+        }
+        cols = std::max(cols, (x + int(r) - m) / 2 + 1);
+      }
+    }
+    if (int(rows.size()) * cols > Rules::kMaxCells) {
+      file_.fail(node, "the picture spans " + std::to_string(rows.size()) + " rows of " + std::to_string(cols) +
+                           " lattice places, more than " + std::to_string(Rules::kMaxCells) +
+                           " for the state encoding (expected a smaller board)");
+    }
+    Picture p;
+    p.rows = int(rows.size());
+    p.cols = cols;
+    p.cells.assign(std::size_t(p.rows * cols), '#');
+    p.where.assign(std::size_t(p.rows * cols), {0, 0});
+    drawn_.assign(std::size_t(p.rows * cols), 0);
+    for (std::size_t r = 0; r < rows.size(); ++r) {
+      for (const auto& [x, ch, where] : rows[r]) {
+        const std::size_t at = r * std::size_t(cols) + std::size_t((x + int(r) - m) / 2);
+        p.cells[at] = ch;
+        p.where[at] = where;
+        drawn_[at] = 1;
+      }
+    }
+    origin_ = m - least_x;
+    return p;
+  }
 
   Picture picture(const toml::node& node, const std::string& text) const {
+    if (lattice_ && !drawn_.empty()) {
+      // Another picture of the board: as many cells on each row as the start's.
+      const auto rows = drawn_rows(node, text);
+      if (int(rows.size()) != pic_.rows) {
+        file_.fail(node, "the picture has " + std::to_string(rows.size()) + " rows, expected " +
+                             std::to_string(pic_.rows) + " like the start");
+      }
+      Picture p;
+      p.rows = pic_.rows;
+      p.cols = pic_.cols;
+      p.cells.assign(std::size_t(cells()), '#');
+      p.where.assign(std::size_t(cells()), {0, 0});
+      for (int r = 0; r < pic_.rows; ++r) {
+        std::size_t next = 0;
+        const auto& row = rows[std::size_t(r)];
+        const auto count =
+            std::size_t(std::count(drawn_.begin() + r * pic_.cols, drawn_.begin() + (r + 1) * pic_.cols, 1));
+        if (row.size() != count) {
+          file_.fail_in_string(node, std::get<2>(row.front()),
+                               "row " + std::to_string(r + 1) + " has " + std::to_string(row.size()) +
+                                   " cells, expected " + std::to_string(count) + " like the start's");
+        }
+        for (int c = 0; c < pic_.cols; ++c) {
+          if (!drawn_[std::size_t(r * pic_.cols + c)]) continue;
+          p.cells[std::size_t(r * pic_.cols + c)] = std::get<1>(row[next]);
+          p.where[std::size_t(r * pic_.cols + c)] = std::get<2>(row[next]);
+          ++next;
+        }
+      }
+      return p;
+    }
     try {
       return read_picture(text, Rules::kMaxCells);
     } catch (const PictureError& e) {
@@ -131,7 +308,7 @@ class RulesLoader {
     const auto text = file_.string(file_.root(), "start", true,
                                    "start = a picture: rows on lines or separated by /, e.g. \"O O . / # O .\"");
     start_node_ = file_.root().get("start");
-    pic_ = picture(*start_node_, *text);
+    pic_ = lattice_ ? read_lattice_start(*start_node_, *text) : picture(*start_node_, *text);
     for (int c = 0; c < cells(); ++c) {
       const char ch = pic_.cells[std::size_t(c)];
       if (ch == '#') {
@@ -186,6 +363,8 @@ class RulesLoader {
     };
     if (text == "...") {
       t.kind = Token::kGap;
+    } else if (text == "#") {
+      t.kind = Token::kWall;
     } else if (text == "*") {
       t.kind = Token::kAny;
     } else if (text.size() == 1 && is_empty_char(text[0])) {
@@ -231,6 +410,11 @@ class RulesLoader {
       }
       p.rows.push_back(std::move(row));
     }
+    if (lattice_ && !p.line()) {
+      file_.fail(*p.node,
+                 "on a triangular or hex lattice a pattern is a line of cells (expected e.g. \"O O .\" and "
+                 "directions along the lattice)");
+    }
     int gaps = 0;
     for (const auto& row : p.rows) {
       for (std::size_t c = 0; c < row.size(); ++c) {
@@ -246,6 +430,7 @@ class RulesLoader {
 
   std::vector<Direction> directions(const toml::table& rule, bool line) const {
     const auto text = file_.string(rule, "directions", false, "directions = \"orthogonal\"");
+    if (lattice_) return lattice_directions(rule, text);
     if (!text) return {kDirections.begin(), kDirections.begin() + 4};
     const toml::node& node = *rule.get("directions");
     std::vector<Direction> out;
@@ -293,6 +478,35 @@ class RulesLoader {
     return out;
   }
 
+  // On the lattice a line runs in six directions, as (row, place) steps in axial
+  // coordinates; all six by default.
+  std::vector<Direction> lattice_directions(const toml::table& rule, const std::optional<std::string>& text) const {
+    if (!text) return {kLatticeDirections.begin(), kLatticeDirections.end()};
+    const toml::node& node = *rule.get("directions");
+    std::vector<Direction> out;
+    std::size_t begin = 0;
+    while (begin < text->size()) {
+      const std::size_t end = std::min(text->find_first_of(" ,\t", begin), text->size());
+      const std::string w = text->substr(begin, end - begin);
+      if (!w.empty()) {
+        const auto it = std::find_if(kLatticeDirections.begin(), kLatticeDirections.end(),
+                                     [&](const Direction& d) { return d.name == w; });
+        if (w == "all") {
+          out.assign(kLatticeDirections.begin(), kLatticeDirections.end());
+        } else if (it == kLatticeDirections.end()) {
+          file_.fail_in_string(node, {0, int(begin)},
+                               "unknown direction '" + shown_text(w) + "' on the lattice (expected " +
+                                   std::string(kLatticeDirectionForm) + ")");
+        } else if (std::none_of(out.begin(), out.end(), [&](const Direction& d) { return d.name == w; })) {
+          out.push_back(*it);
+        }
+      }
+      begin = end + 1;
+    }
+    if (out.empty()) file_.fail(node, "no direction (expected " + std::string(kLatticeDirectionForm) + ")");
+    return out;
+  }
+
   void read_rules() {
     const toml::node* node = file_.root().get("rule");
     const auto* rules = node ? node->as_array() : nullptr;
@@ -305,7 +519,7 @@ class RulesLoader {
     for (const auto& r : *rules) {
       const auto* rule = r.as_table();
       if (!rule) file_.fail(r, "a rule must be a table (expected [[rule]] with from and to)");
-      file_.check_keys(*rule, {"name", "from", "to", "directions", "clip"});
+      file_.check_keys(*rule, {"name", "from", "to", "directions", "clip", "at"});
       parsed.emplace_back(pattern(*rule, "from"), pattern(*rule, "to"));
     }
     available_ = letters_;
@@ -390,6 +604,9 @@ class RulesLoader {
         if ((a.kind == Token::kGap) != (b.kind == Token::kGap)) {
           fail("'...' must stand at the same place in the pattern and the replacement");
         }
+        if ((a.kind == Token::kWall) != (b.kind == Token::kWall)) {
+          fail("'#' (off the board) stands at the same place in the pattern and the replacement");
+        }
         if (a.kind == Token::kAny && b.kind != Token::kAny) {
           fail("the pattern's '*' is left as it is (expected '*' here too)");
         }
@@ -409,6 +626,11 @@ class RulesLoader {
       file_.fail(*to.node, "the replacement changes nothing (expected a cell that differs from the pattern)");
     const bool clip = read_clip(rule, from);
     const std::vector<Direction> dirs = directions(rule, from.line());
+    const std::vector<char> at_cells = read_at(rule, from);
+    bool walls = false;
+    for (const auto& row : from.rows) {
+      for (const Token& t : row) walls = walls || t.kind == Token::kWall;
+    }
 
     // The pattern's cells by (row, column), a line's second part counted from the gap's end.
     struct Spot {
@@ -430,9 +652,10 @@ class RulesLoader {
     }
 
     const std::size_t before = instances_.size();
-    const int n = cells();
     const int k = int(letters_.size());
     const int centre_r = int(from.rows.size()) / 2, centre_c = int(from.rows[0].size()) / 2;
+    // A pattern with '#' may stand partly beyond the edge: its first cell too.
+    const int reach = walls && !clip ? int(std::max(from.rows.size(), from.rows[0].size())) : 0;
     for (const Direction& d : dirs) {
       // Where the pattern's (r, c) lands from the anchor: right is (r, c); the
       // others turn it (down: a quarter turn clockwise); a diagonal steps along.
@@ -445,20 +668,31 @@ class RulesLoader {
       };
       const int max_gap = second.empty() ? 0 : std::max(pic_.rows, pic_.cols);
       for (int gap = 0; gap <= max_gap; ++gap) {
-        for (int at = 0; at < n; ++at) {
-          const int r0 = at / pic_.cols, c0 = at % pic_.cols;
+        for (int at = 0; at < (pic_.rows + 2 * reach) * (pic_.cols + 2 * reach); ++at) {
+          const int r0 = at / (pic_.cols + 2 * reach) - reach, c0 = at % (pic_.cols + 2 * reach) - reach;
           std::vector<std::pair<int, const Spot*>> placed;  // cell, spot; -1 for a clipped cell
           bool fits = true;
           const auto place = [&](const Spot& s, int dc) {
             auto [dr, dcc] = clip ? offset(s.r - centre_r, s.c - centre_c) : offset(s.r, s.c + dc);
-            const int r = r0 + dr, c = c0 + dcc;
+            const auto [r, c] = wrapped(r0 + dr, c0 + dcc);
+            if (s.a->kind == Token::kWall) {
+              fits = fits && outside(r, c);
+              return;
+            }
             if (outside(r, c)) {
               if (!clip) fits = false;
               return;
             }
+            // On a wrapped board a long pattern could come round onto itself.
+            for (const auto& p : placed) fits = fits && p.first != r * pic_.cols + c;
             placed.emplace_back(r * pic_.cols + c, &s);
           };
-          if (clip && start_.cell[std::size_t(at)] == Rules::kOutside) continue;
+          if (clip && outside(r0, c0)) continue;
+          if (!at_cells.empty()) {
+            const auto [dr, dcc] = clip ? std::pair{0, 0} : offset(centre_r, centre_c);
+            const auto [r, c] = wrapped(r0 + dr, c0 + dcc);
+            if (outside(r, c) || !at_cells[std::size_t(r * pic_.cols + c)]) continue;
+          }
           for (const Spot& s : first) place(s, 0);
           for (const Spot& s : second) place(s, int(first.size()) + gap);
           if (!fits) continue;
@@ -474,6 +708,81 @@ class RulesLoader {
       file_.fail(*from.node, "the rules make more than " + std::to_string(kMaxInstances) +
                                  " placements on this board (expected fewer rules, directions or alternatives)");
     }
+  }
+
+  // at = a picture like the start's (a capital letter or digit where the rule's centre
+  // may stand, '.' where not, '#' as in the start) or a list of cells ["1,1", "2,3"]:
+  // per cell, whether the centre may stand there; empty when the rule has no `at`.
+  std::vector<char> read_at(const toml::table& rule, const Pattern& from) const {
+    const toml::node* node = rule.get("at");
+    if (!node) return {};
+    if (from.rows.size() % 2 == 0 || from.rows[0].size() % 2 == 0 ||
+        (from.line() &&
+         std::any_of(from.rows[0].begin(), from.rows[0].end(), [](const Token& t) { return t.kind == Token::kGap; }))) {
+      file_.fail(*node,
+                 "at = ... places the rule by its centre cell (expected a pattern with an odd number of rows "
+                 "and columns, without '...')");
+    }
+    std::vector<char> out(std::size_t(cells()), 0);
+    if (const auto* list = node->as_array()) {
+      for (const auto& item : *list) {
+        const auto* text = item.as_string();
+        int r = 0, c = 0;
+        const auto number = [](std::string_view v, int& out) {
+          const auto [end, error] = std::from_chars(v.data(), v.data() + v.size(), out);
+          return !v.empty() && error == std::errc() && end == v.data() + v.size();
+        };
+        const std::string_view t = text ? std::string_view(text->get()) : std::string_view();
+        const auto comma = t.find(',');
+        if (!text || comma == std::string_view::npos || !number(t.substr(0, comma), r) ||
+            !number(t.substr(comma + 1), c)) {
+          file_.fail(item, "a cell of at is \"ROW,COLUMN\", counted from 1 (expected e.g. at = [\"1,1\", \"2,3\"])");
+        }
+        if (lattice_ && r >= 1 && r <= pic_.rows) {
+          // The c-th drawn cell of the row.
+          int place = 0, at = -1;
+          for (int k = 0; k < pic_.cols && at < 0; ++k) {
+            if (drawn_[std::size_t((r - 1) * pic_.cols + k)] && ++place == c) at = k;
+          }
+          c = at + 1;
+        }
+        if (r < 1 || c < 1 || r > pic_.rows || c > pic_.cols || outside(r - 1, c - 1)) {
+          file_.fail(item,
+                     "cell " + text->get() + " is not on the board (expected a cell of the start that is not '#')");
+        }
+        out[std::size_t((r - 1) * pic_.cols + c - 1)] = 1;
+      }
+      if (list->empty()) file_.fail(*node, "at lists no cell (expected e.g. at = [\"1,1\"])");
+      return out;
+    }
+    const auto* text = node->as_string();
+    if (!text) {
+      file_.fail(*node,
+                 "at must be a picture or a list of cells (expected a picture like the start's, or "
+                 "at = [\"1,1\", \"2,3\"])");
+    }
+    const Picture p = picture(*node, text->get());
+    same_shape(p, *node, "at");
+    bool any = false;
+    for (int c = 0; c < cells(); ++c) {
+      const char ch = p.cells[std::size_t(c)];
+      const bool off = start_.cell[std::size_t(c)] == Rules::kOutside;
+      if ((ch == '#') != off) {
+        file_.fail_in_string(*node, p.where[std::size_t(c)],
+                             off ? "the start has '#' here (expected '#')" : "'#' where the start has a cell");
+      }
+      if (ch == '#' || is_empty_char(ch)) continue;
+      if (!is_piece(ch)) {
+        file_.fail_in_string(*node, p.where[std::size_t(c)],
+                             std::string("unknown character '") + ch +
+                                 "' in at (expected a capital letter or digit where the rule's centre may stand, "
+                                 "'.' where not, '#' as in the start)");
+      }
+      out[std::size_t(c)] = 1;
+      any = true;
+    }
+    if (!any) file_.fail(*node, "at marks no cell (expected a capital letter or digit where the rule may apply)");
+    return out;
   }
 
   bool read_clip(const toml::table& rule, const Pattern& from) const {
@@ -670,6 +979,10 @@ class RulesLoader {
   std::string letters_;
   std::string available_;  // the pieces that can ever be on the board
   std::string marks_;
+  bool wrap_rows_ = false, wrap_columns_ = false;
+  bool lattice_ = false;             // the triangular lattice
+  std::vector<std::uint8_t> drawn_;  // lattice: per cell, whether the start draws it
+  int origin_ = 0;                   // lattice: the drawing's column of cell (0, 0)
   std::vector<Rules::Instance> instances_;
   std::set<std::vector<Rules::Cell>> seen_;
   std::vector<std::string> rule_names_;

@@ -28,6 +28,7 @@ std::string summary_json(const AnalysisResult& r) {
     j["positions"] = r.positions();
     j["positions_distribution"] = r.layer_positions;
   }
+  if (!r.symmetry.empty()) j["symmetry"] = r.symmetry;
   j["layer_edges"] = nlohmann::ordered_json::array();
   for (const auto& e : r.layer_edges) j["layer_edges"].push_back({{"from", e.from}, {"to", e.to}, {"moves", e.count}});
   if (r.diameter) {
@@ -91,6 +92,7 @@ AnalysisResult read_summary_json(const std::string& text) {
     j.at("farthest").get_to(r.farthest);
     j.at("distribution").get_to(r.layers);
     if (j.contains("positions_distribution")) j["positions_distribution"].get_to(r.layer_positions);
+    if (j.contains("symmetry")) j["symmetry"].get_to(r.symmetry);
     for (const auto& e : j.at("layer_edges")) {
       r.layer_edges.push_back(
           {e.at("from").get<unsigned>(), e.at("to").get<unsigned>(), e.at("moves").get<std::uint64_t>()});

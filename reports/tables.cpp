@@ -162,10 +162,14 @@ std::string partial_summary_text(const AnalysisResult& r) {
 }
 
 std::string symmetry_summary_text(const AnalysisResult& r) {
-  if (r.layer_positions.empty()) return "";
+  if (r.layer_positions.empty()) {
+    return r.symmetry.empty() ? ""
+                              : r.puzzle + ": symmetry: " + r.symmetry + ", so the positions are counted one by one\n";
+  }
   std::ostringstream out;
-  out << r.puzzle << ": counted up to the board's symmetries: " << with_commas(r.states) << " classes stand for "
-      << with_commas(r.positions()) << " positions; positions by depth:";
+  out << r.puzzle << ": counted up to " << (r.symmetry.empty() ? "the board's symmetries" : r.symmetry) << ": "
+      << with_commas(r.states) << " classes stand for " << with_commas(r.positions())
+      << " positions; positions by depth:";
   for (std::size_t d = 0; d < r.layer_positions.size(); ++d)
     out << (d ? ", " : " ") << with_commas(r.layer_positions[d]);
   out << "; the farthest positions are one a class\n";

@@ -96,6 +96,9 @@ struct AnalysisResult {
   // classes, farthest lists one position a class, and layer_positions[d] is how many
   // positions the classes of layers[d] stand for. Empty without symmetry.
   std::vector<std::uint64_t> layer_positions;
+  // The group of symmetries asked for and the one used, in words ("the 2 of the
+  // board's 8 symmetries that fix the start"); empty when none was asked for.
+  std::string symmetry;
   std::vector<std::string> farthest;  // every position at the eccentricity, canonical order
   std::vector<LayerEdges> layer_edges;
   std::optional<Diameter> diameter;

@@ -135,6 +135,7 @@ BidirectionalSolution<P> solve_bidirectional(const P& p, const typename P::State
     sol.path.push_back(nodes[i].state);
     if (nodes[i].parent == i) break;
   }
+  sol.path = real_path(p, std::move(sol.path));
   return sol;
 }
 

@@ -16,6 +16,7 @@
 #include <span>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "analysis/engines/levels/graded_chains.hpp"
@@ -85,6 +86,7 @@ Solution<P> solve_graded_chains(const P& p, const Packing& k, const typename P::
   for (std::size_t i = 0; i < steps.size(); ++i) {
     if (i == 0 || i + 1 == steps.size() || begins[i]) sol.path.push_back(k.unpack(steps[i]));
   }
+  sol.path = real_path(p, std::move(sol.path));
   return sol;
 }
 

@@ -12,6 +12,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "analysis/engines/explicit/explicit_space.hpp"
@@ -82,6 +83,7 @@ Solution<P> solve_bfs_until(const P& p, const typename P::State& start, G&& is_g
     if (i == 0) break;
   }
   std::reverse(sol.path.begin(), sol.path.end());
+  sol.path = real_path(p, std::move(sol.path));
   return sol;
 }
 

@@ -262,6 +262,7 @@ AnalysisRun<P> analyze_explicit(const P& p, const AnalyzeOptions& o, const typen
   r.edges = directed ? moves : moves / 2;
   r.directed = directed;
   r.layers = bfs.layers;
+  r.symmetry = symmetry_group_of(p);
   if constexpr (OrbitCountingPuzzle<P>) {
     // Up to symmetry: the positions each depth's classes stand for.
     if (p.symmetries() > 1) {

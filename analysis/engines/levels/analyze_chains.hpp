@@ -80,6 +80,7 @@ AnalysisResult analyze_graded_chains(const P& p, const AnalyzeOptions& o, const 
   r.directed = is_directed(p);
   r.layers = layers;
   if (symmetric) r.layer_positions = positions;
+  r.symmetry = symmetry_group_of(p);
   r.farthest = detail::format_sorted(p, k, farthest);
   const std::string why =
       "the graded-chain engine walks single applications, two layers at a time; --engine levels gives it";

@@ -295,6 +295,7 @@ requires WordPacking<Packing, typename P::State> AnalysisResult analyze_levels(c
   r.directed = directed;
   r.layers = levels.layers;
   r.layer_positions = std::move(layer_positions);
+  r.symmetry = symmetry_group_of(p);
   r.layer_edges = levels.layer_edges;
   if (!levels.complete) {
     // The moves out of the last level were not made: no total of edges, no goal side.
