@@ -18,6 +18,7 @@ namespace {
 
 const std::string_view kHome = R"(<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<link rel="icon" href="data:,">
 <title>statespace</title>)" STATESPACE_STYLE R"(</head>
 <body>
 <h1>statespace</h1>
@@ -49,6 +50,7 @@ const std::string_view kHome = R"(<!DOCTYPE html>
 
 const std::string_view kPlay = R"(<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<link rel="icon" href="data:,">
 <title>statespace: play</title>)" STATESPACE_STYLE R"(<style>
 #board{display:inline-block;padding:8px;border:1px solid #ddd;border-radius:6px;outline:none}
 #board:focus{border-color:#0072B2}#board [data-cell]{cursor:pointer}

@@ -59,6 +59,7 @@ for (const chart of document.querySelectorAll('svg.chart')) {
 std::string head(const std::string& title) {
   return "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
          "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
+         "<link rel=\"icon\" href=\"data:,\">\n"
          "<title>" +
          xml_escape(title) + "</title>\n" + kStyle + "</head>\n<body>\n";
 }

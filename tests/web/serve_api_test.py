@@ -90,8 +90,9 @@ def tiles_successors(position):
     return out
 
 
-def block_successors(position):
-    """Sliding blocks, step moves: one piece one cell into empty cells."""
+def block_successors(position, groups=("BCDE", "GHIJ")):
+    """Sliding blocks, step moves: one piece one cell into empty cells; pieces of a
+    group (klotski.toml's `same`) then lettered in reading order."""
     rows = [r.split() for r in position.split("/")]
     n, m = len(rows), len(rows[0])
     pieces = {}
@@ -107,9 +108,17 @@ def block_successors(position):
             if all(0 <= r < n and 0 <= c < m and (rows[r][c] in "._" or (r, c) in where) for r, c in moved):
                 t = [row[:] for row in rows]
                 for r, c in where:
-                    t[r][c] = "."
+                    t[r][c] = "_"
                 for r, c in moved:
                     t[r][c] = ch
+                for group in groups:
+                    firsts = sorted(min((r, c) for r in range(n) for c in range(m) if t[r][c] == g)
+                                    for g in group)
+                    cells_of = {f: [(r, c) for r in range(n) for c in range(m)
+                                    if t[r][c] in group and t[r][c] == t[f[0]][f[1]]] for f in firsts}
+                    for letter, f in zip(group, firsts):
+                        for r, c in cells_of[f]:
+                            t[r][c] = letter
                 out.add(" / ".join(" ".join(row) for row in t))
     return out
 
@@ -271,7 +280,10 @@ class Play(unittest.TestCase):
             status, body = play("theta0", position)
             self.assertEqual(status, 200)
             self.assertEqual({m["position"] for m in body["moves"]}, token_successors(position, edges))
-            self.assertTrue(all(m["name"].startswith("token ") for m in body["moves"]))
+            for m in body["moves"]:  # "TOKEN:FROM-TO", vertices numbered from 1
+                token, way = m["name"].split(":")
+                a, b = (int(v) - 1 for v in way.split("-"))
+                self.assertEqual((cells(position)[a], m["position"].split()[b]), (token, token))
             position = body["moves"][0]["position"]
 
     def test_twisty_moves_come_back_and_are_named(self):
