@@ -30,8 +30,9 @@ namespace {
 
 struct Job {
   AnyPuzzle puzzle;
-  std::string name;  // the model's name: its report folder, and the duplicate check
-  AnyPlan plan;      // choose_engine()'s
+  std::string name;      // the model's name: its report folder, and the duplicate check
+  AnyPlan plan;          // choose_engine()'s
+  std::string argument;  // as given: a built-in name or a file, for `serve` to play it again
 };
 
 // The terminal table: the summary files' facts, counts with thousands separators.
@@ -262,7 +263,7 @@ int run_analyze(const Args& args, Context& context) {
   }
   std::vector<Job> jobs;
   for (const auto& name : names) {
-    Job job{make_puzzle(name), {}, {}};
+    Job job{make_puzzle(name), {}, {}, name};
     apply_move_options(job.puzzle, moves, metric);
     job.name = std::visit([](const auto& p) { return p.name(); }, job.puzzle);
     for (const auto& earlier : jobs) {
@@ -326,7 +327,9 @@ int run_analyze(const Args& args, Context& context) {
       std::cerr << "statespace: " << job.name << ": the goal " << run.result.goal->goal
                 << " is not reachable from the start (analysed anyway)\n";
     }
-    reports::publish_puzzle_report(out, run.result, view, seed_puzzles());
+    auto boards = std::visit([&](const auto& p) { return reports::draw_bundle_boards(p, run.result); }, job.puzzle);
+    reports::set_play_source(boards, job.argument, moves, metric);
+    reports::publish_puzzle_report(out, run.result, view, seed_puzzles(), &boards);
     run.result.table.reset();  // written: its memory goes before the next puzzle's run
     std::visit(
         [&](const auto& p) {

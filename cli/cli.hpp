@@ -56,5 +56,6 @@ int run_loop_sort(const Args& args, Context& context);
 int run_report(const Args& args, Context& context);
 int run_pdb(const Args& args, Context& context);
 int run_convert(const Args& args, Context& context);
+int run_serve(const Args& args, Context& context);
 
 }  // namespace statespace::cli

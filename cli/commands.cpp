@@ -39,6 +39,8 @@ constexpr std::array kCommands = {
             run_report},
     Command{"pdb", "pdb build tiles:RxC [--partition NAME] [--pdb-dir DIR] [--memory BYTES]",
             "build and cache the pattern databases of the optimal solver (solve and generate on tiles:4x4)", run_pdb},
+    Command{"serve", "serve [DIR] [--port N] [--host ADDR]",
+            "the report bundles of DIR as pages, a JSON API and a play view on http://127.0.0.1:8080/", run_serve},
 };
 
 void print_help() {

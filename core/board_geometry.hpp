@@ -7,6 +7,8 @@
 
 #include <algorithm>
 #include <concepts>
+#include <string>
+#include <utility>
 #include <vector>
 
 #include "core/puzzle.hpp"
@@ -23,6 +25,8 @@ struct BoardGeometry {
     double y = 0;
   };
   std::vector<Place> cells;
+  // Lines drawn between cells (the vertices of a graph puzzle); none on a grid.
+  std::vector<std::pair<int, int>> edges;
 };
 
 template <class P>
@@ -34,6 +38,28 @@ concept HasCellGeometry = requires(const P& p) {
 template <class P>
 concept HasPieces = requires(const P& p, const typename P::State& s) {
   { p.piece_ids(s) } -> std::same_as<std::vector<int>>;
+};
+
+// Cells with equal labels in one position are one piece (sliding-block files,
+// whose notation gives every cell of a piece its letter).
+template <class P>
+concept PiecesByLabel = requires {
+  requires P::kPiecesByLabel;
+};
+
+// A static layer under the pieces: cell_marks()[cell] is the mark drawn there ("" for
+// none), the targets of a Sokoban level.
+template <class P>
+concept HasCellMarks = requires(const P& p) {
+  { p.cell_marks() } -> std::same_as<std::vector<std::string>>;
+};
+
+// What each notation cell is when not a place of the board: the set names and the
+// orientation rows of per-set notations.
+enum class CellRole { kPlace, kCaption, kOrientation };
+template <class P>
+concept HasCellRoles = requires(const P& p) {
+  { p.cell_roles() } -> std::same_as<std::vector<CellRole>>;
 };
 
 // Rows of unit squares, each row centred on the widest one.

@@ -50,6 +50,8 @@ class Blocks {
   static constexpr int kMaxCells = 48;
   static constexpr std::uint8_t kEmpty = 0;
   static constexpr std::uint8_t kWall = 255;
+  // Every cell of a piece prints the piece's letter (board pictures draw it whole).
+  static constexpr bool kPiecesByLabel = true;
   using State = ByteCells<kMaxCells>;
   using Mask = std::uint64_t;
   // A piece on the board; trivial, so arrays of them cost nothing to declare.

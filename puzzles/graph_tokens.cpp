@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <cmath>
 #include <set>
 
 namespace statespace {
@@ -145,6 +146,27 @@ GraphTokens::GraphTokens(const TomlInput& file) {
   std::sort(degrees.rbegin(), degrees.rend());
   for (int k = 0; k < labels_.counts()[0]; ++k) max_moves_ += degrees[std::size_t(k)];
   max_moves_ = std::max(max_moves_, 1);
+}
+
+BoardGeometry GraphTokens::cell_geometry() const {
+  const int n = labels_.cells();
+  BoardGeometry g;
+  if (labels_.rows().size() > 1) {
+    g = row_geometry(labels_.rows());
+  } else {
+    // A radius that keeps neighbours on the circle about 1.6 cells apart.
+    const double radius = std::max(1.0, 1.6 * n / (2 * 3.14159265358979323846));
+    for (int v = 0; v < n; ++v) {
+      const double a = 2 * 3.14159265358979323846 * v / n;
+      g.cells.push_back({radius * std::sin(a), -radius * std::cos(a)});
+    }
+  }
+  for (int v = 0; v < n; ++v) {
+    for (const int w : adjacency_[std::size_t(v)]) {
+      if (v < w) g.edges.emplace_back(v, w);
+    }
+  }
+  return g;
 }
 
 std::string GraphTokens::move_name(const State& from, const State& to) const {

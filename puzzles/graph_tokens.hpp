@@ -19,6 +19,7 @@
 #include <string_view>
 #include <vector>
 
+#include "core/board_geometry.hpp"
 #include "core/puzzle.hpp"
 #include "core/ranking.hpp"
 #include "puzzles/cell_labels.hpp"
@@ -68,6 +69,10 @@ class GraphTokens {
       }
     }
   }
+
+  // The vertices in the file's rows when it gives more than one, else on a circle
+  // (vertex 1 at the top, clockwise), with the graph's edges.
+  [[nodiscard]] BoardGeometry cell_geometry() const;
 
   // "token 5: vertex 3 -> 4" (vertices numbered as in the file).
   [[nodiscard]] std::string move_name(const State& from, const State& to) const;

@@ -780,6 +780,16 @@ std::vector<int> Pieces::row_lengths() const {
   return rows;
 }
 
+std::vector<CellRole> Pieces::cell_roles() const {
+  std::vector<CellRole> roles;
+  for (const auto& set : t_->definition.sets) {
+    roles.push_back(CellRole::kCaption);
+    roles.insert(roles.end(), std::size_t(set.size), CellRole::kPlace);
+    if (set.orientations > 1) roles.insert(roles.end(), std::size_t(set.size), CellRole::kOrientation);
+  }
+  return roles;
+}
+
 Pieces::Position Pieces::position(std::uint64_t r) const {
   const Tables& t = *t_;
   const std::size_t sets = t.definition.sets.size();

@@ -47,6 +47,7 @@
 #include <string_view>
 #include <vector>
 
+#include "core/board_geometry.hpp"
 #include "core/puzzle.hpp"
 #include "puzzles/piece_definition.hpp"
 
@@ -328,6 +329,8 @@ class Pieces {
   [[nodiscard]] State goal() const { return start_; }
   [[nodiscard]] State start() const { return start_; }
   [[nodiscard]] std::vector<int> row_lengths() const;
+  // format()'s cells: each row's set name, its places, the orientation row under it.
+  [[nodiscard]] std::vector<CellRole> cell_roles() const;
   // Set by set: "CORNERS 1 2 3 4 5 6 7 / 0 0 0 0 0 0 0 / EDGES ...", the name and
   // the piece at each place (as numbered in the solved state), then the twists (a
   // row only for sets with more than one orientation).

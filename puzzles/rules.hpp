@@ -107,6 +107,12 @@ class Rules {
   [[nodiscard]] int cells() const { return rows_ * cols_; }
   [[nodiscard]] const std::string& letters() const { return letters_; }
   [[nodiscard]] const std::string& marks() const { return marks_; }
+  // marks() per cell as drawn: "" for none.
+  [[nodiscard]] std::vector<std::string> cell_marks() const {
+    std::vector<std::string> out;
+    for (const char c : marks_) out.push_back(c == ' ' ? std::string() : std::string(1, c));
+    return out;
+  }
   [[nodiscard]] const std::vector<Instance>& instances() const { return forward_; }
   [[nodiscard]] const std::vector<Instance>& reverse_instances() const { return backward_; }
   [[nodiscard]] const std::vector<std::string>& rule_names() const { return rule_names_; }

@@ -23,12 +23,14 @@ std::string folder_name(const std::string& puzzle) {
 }
 
 std::vector<std::filesystem::path> write_puzzle_report(const std::filesystem::path& dir, const AnalysisResult& r,
-                                                       const std::optional<GraphView>& graph) {
-  return write_report_folder(dir / folder_name(r.puzzle), r, graph);
+                                                       const std::optional<GraphView>& graph,
+                                                       const BundleBoards* boards) {
+  return write_report_folder(dir / folder_name(r.puzzle), r, graph, boards);
 }
 
 std::vector<std::filesystem::path> write_report_folder(const std::filesystem::path& folder, const AnalysisResult& r,
-                                                       const std::optional<GraphView>& graph) {
+                                                       const std::optional<GraphView>& graph,
+                                                       const BundleBoards* boards) {
   std::vector<std::pair<std::filesystem::path, std::string>> files = {
       {folder / "distribution.csv", distribution_csv(r)},
       {folder / "farthest.csv", farthest_csv(r)},
@@ -52,6 +54,13 @@ std::vector<std::filesystem::path> write_report_folder(const std::filesystem::pa
     drop("hardest.csv");
   }
   files.emplace_back(folder / "summary.json", summary_json(r));
+  if (boards && !boards->play_json.empty()) {
+    files.emplace_back(folder / "play.json", boards->play_json);
+    if (!boards->model_file.empty()) files.emplace_back(folder / boards->model_file, boards->model_text);
+  }
+  std::vector<std::string> linked;
+  for (const auto& file : files) linked.push_back(file.first.filename().string());
+  files.emplace_back(folder / "index.html", bundle_index_html(r, boards, linked));
   std::vector<std::filesystem::path> written;
   for (const auto& [path, contents] : files) {
     write_file_atomically(path, contents);
@@ -64,7 +73,8 @@ std::vector<std::filesystem::path> write_summary_tables(const std::filesystem::p
                                                         const std::vector<AnalysisResult>& results) {
   write_file_atomically(dir / "summary.csv", summary_csv(results));
   write_file_atomically(dir / "summary.md", summary_markdown(results));
-  return {dir / "summary.csv", dir / "summary.md"};
+  write_file_atomically(dir / "index.html", folder_index_html(results));
+  return {dir / "summary.csv", dir / "summary.md", dir / "index.html"};
 }
 
 std::vector<AnalysisResult> read_bundles(const std::filesystem::path& dir, const std::vector<std::string>& first) {
@@ -102,11 +112,12 @@ std::vector<AnalysisResult> read_bundles(const std::filesystem::path& dir, const
 }
 
 void publish_puzzle_report(const std::filesystem::path& dir, const AnalysisResult& r,
-                           const std::optional<GraphView>& graph, const std::vector<std::string>& first) {
+                           const std::optional<GraphView>& graph, const std::vector<std::string>& first,
+                           const BundleBoards* boards) {
   const FolderLock lock(dir);
   StagedFolder staging(dir / folder_name(r.puzzle));
   try {
-    write_report_folder(staging.path(), r, graph);
+    write_report_folder(staging.path(), r, graph, boards);
     if (r.table) write_goal_table(staging.path() / kGoalTableFile, *r.table);
   } catch (const WriteError& e) {
     throw WriteError(staging.target() / e.file.lexically_relative(staging.path()), e.error);

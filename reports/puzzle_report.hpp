@@ -13,6 +13,7 @@
 #include "analysis/engines/explicit/bfs.hpp"
 #include "analysis/engines/explicit/graph.hpp"
 #include "analysis/engines/result.hpp"
+#include "reports/html.hpp"
 
 namespace statespace::reports {
 
@@ -28,13 +29,16 @@ struct GraphView {
 std::string folder_name(const std::string& puzzle);
 
 // Writes the files into DIR/folder_name(r.puzzle); returns their paths in the order written.
+// index.html draws `boards` when given, else writes the positions in their notation.
 std::vector<std::filesystem::path> write_puzzle_report(const std::filesystem::path& dir, const AnalysisResult& r,
-                                                       const std::optional<GraphView>& graph);
+                                                       const std::optional<GraphView>& graph,
+                                                       const BundleBoards* boards = nullptr);
 // The same files in `folder` itself.
 std::vector<std::filesystem::path> write_report_folder(const std::filesystem::path& folder, const AnalysisResult& r,
-                                                       const std::optional<GraphView>& graph);
+                                                       const std::optional<GraphView>& graph,
+                                                       const BundleBoards* boards = nullptr);
 
-// DIR/summary.csv and DIR/summary.md over several puzzles.
+// DIR/summary.csv, DIR/summary.md and DIR/index.html over several puzzles.
 std::vector<std::filesystem::path> write_summary_tables(const std::filesystem::path& dir,
                                                         const std::vector<AnalysisResult>& results);
 
@@ -52,6 +56,7 @@ std::vector<AnalysisResult> read_bundles(const std::filesystem::path& dir, const
 // With r.table (analyze --table), the bundle also holds its distance table,
 // kGoalTableFile (docs/tables.md).
 void publish_puzzle_report(const std::filesystem::path& dir, const AnalysisResult& r,
-                           const std::optional<GraphView>& graph, const std::vector<std::string>& first);
+                           const std::optional<GraphView>& graph, const std::vector<std::string>& first,
+                           const BundleBoards* boards = nullptr);
 
 }  // namespace statespace::reports

@@ -7,6 +7,8 @@
 #   scripts/install-deps.sh fuzz  also clang and libFuzzer (scripts/fuzz.sh)
 # The split keeps a first run short: texlive alone is a 48 MB download (~45 s), and
 # the report test is its only user (with librsvg2-bin and graphviz, for SVG and LaTeX).
+# chromium and nodejs run the browser tests (tests/web/); `statespace serve`'s
+# Boost.Beast and Asio are headers of the Boost that libboost-graph-dev installs.
 # Open MPI stays out of `run`: CMake builds the binary without the MPI engine when it
 # is absent. clang and libclang-rt-14-dev (libFuzzer) build the fuzz harnesses
 # (scripts/fuzz.sh), which CI does not run. ccache is small and makes a rebuild after switching branches cheap.
@@ -15,7 +17,7 @@ set -euo pipefail
 run_packages=(cmake ninja-build g++ ccache libboost-graph-dev libboost-program-options-dev libtbb-dev
               libtomlplusplus-dev libabsl-dev nlohmann-json3-dev)
 test_packages=(clang-format-14 libgtest-dev libbenchmark-dev openmpi-bin libopenmpi-dev libboost-mpi-dev
-               librsvg2-bin texlive-latex-base texlive-latex-recommended graphviz)
+               librsvg2-bin texlive-latex-base texlive-latex-recommended graphviz chromium nodejs)
 # The Python module (python/, docs/python.md): pybind11 and Debian's Python with what
 # its tests and the notebook use; wheel and venv for the offline `pip install .`.
 python_packages=(pybind11-dev python3-dev python3-numpy python3-pandas python3-pytest python3-nbclient
@@ -36,6 +38,9 @@ missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
 done
+# The browser tests' playwright-core comes from npm (scripts/test.sh); Debian's nodejs
+# ships npm apart, NodeSource's with it.
+if [ "${1:-all}" != run ] && ! command -v npm >/dev/null; then missing+=(npm); fi
 [ ${#missing[@]} -eq 0 ] && exit 0
 
 echo "install-deps.sh: installing ${#missing[@]} Debian packages: ${missing[*]}" >&2

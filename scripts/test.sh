@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The whole test suite: installs what is missing (all of scripts/install-deps.sh),
-# checks the formatting, builds Release (every target), runs CTest. Then, when
+# checks the formatting, builds Release (every target), installs the browser tests'
+# playwright-core (npm), runs CTest. Then, when
 # STATESPACE_SANITIZE_IN_TEST=1 (.ci/run sets it), the suite again under
 # AddressSanitizer and UndefinedBehaviorSanitizer (scripts/sanitize.sh, without the
 # tests labelled `long`). STATESPACE_WERROR=1 (.ci/run sets it too) fails both
@@ -11,6 +12,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/build.sh
 scripts/format.sh --check
+# playwright-core for the browser tests, as the committed lock file pins it.
+npm ci --prefix tests/web --no-audit --no-fund --loglevel=error
 ctest --test-dir build --output-on-failure --parallel "$(nproc)" "$@"
 if [ "${STATESPACE_SANITIZE_IN_TEST:-}" = 1 ]; then
   echo "test.sh: the suite again under ASan and UBSan (scripts/sanitize.sh)" >&2
