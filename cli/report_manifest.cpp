@@ -5,9 +5,9 @@
 #include <sstream>
 
 #include "analysis/analyze.hpp"
+#include "analysis/pipeline/analyze_puzzle.hpp"
 #include "cli/args.hpp"
 #include "core/errors.hpp"
-#include "analysis/pipeline/analyze_puzzle.hpp"
 #include "puzzles/puzzle_file.hpp"
 #include "puzzles/toml_input.hpp"
 #include "reports/article.hpp"
@@ -149,10 +149,11 @@ class Loader {
     if (problem.empty() && (folder == "cache" || folder == "tables" || folder == "figures")) {
       problem = "is a folder of the report itself";
     }
+    if (problem.empty() && folder == "index.md") problem = "is a file of the report itself";
     if (!problem.empty()) {
       fail(label_node.source(), "bad label '" + shown_text(a.label) + "': it " + problem +
                                     " (expected 1 to 64 letters, digits, - _ : + . not starting with '.', and not "
-                                    "cache, tables or figures; give the analysis a label = \"...\")");
+                                    "cache, tables, figures or index.md; give the analysis a label = \"...\")");
     }
     for (const auto& other : m.analyses) {
       if (reports::folder_name(other.label) == folder) {

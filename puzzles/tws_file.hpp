@@ -39,6 +39,10 @@ inline constexpr std::string_view kSetNameForm =
 // Empty when `name` is a set name; else what is wrong with it.
 std::string set_name_problem(std::string_view name);
 
+// Puzzles of the format have tens of moves; more than this many is refused before
+// any table is built (each move's powers and tables cost time and memory).
+inline constexpr std::size_t kMaxTwsMoves = 256;
+
 // Files are a few kilobytes; a larger one is refused unread.
 inline constexpr std::uintmax_t kMaxTwsBytes = 1 << 20;
 
