@@ -4,11 +4,7 @@
 // whether it finishes or is refused; a refusal names the bytes it needs and offers
 // no budget as enough that a later level could refuse again. Small budgets keep each
 // run to seconds.
-#include <fcntl.h>
 #include <gtest/gtest.h>
-#include <sys/resource.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
 #include <cstdint>
 #include <string>
@@ -31,21 +27,17 @@ struct Measured {
   std::string output;
 };
 
-// Runs statespace with `args` (shell syntax) and measures its peak.
+// Runs statespace with `args` (shell syntax) under peak_runner, which reports the
+// peak: a child of this test process would count the test's own size.
 Measured measure(const std::string& args, const fs::path& log) {
-  const pid_t pid = ::fork();
-  if (pid == 0) {
-    const int fd = ::open(log.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    ::dup2(fd, 1);
-    ::dup2(fd, 2);
-    const std::string line = "exec " + std::string(STATESPACE_BINARY) + " " + args;
-    ::execl("/bin/sh", "sh", "-c", line.c_str(), static_cast<char*>(nullptr));
-    ::_exit(127);
-  }
-  int status = 0;
-  rusage usage{};
-  ::wait4(pid, &status, 0, &usage);
-  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, usage.ru_maxrss * 1024, read_file(log)};
+  // Built beside the test binary (tests/CMakeLists.txt), which sits in tests/ under the binary's folder.
+  const auto runner = fs::path(STATESPACE_BINARY).parent_path() / "tests" / "peak_runner";
+  const auto r = testing::run_command(runner.string() + " " + STATESPACE_BINARY + " " + args);
+  Measured m{r.exit_code, 0, r.out};
+  const auto at = r.std_err.rfind("peak_runner: ");
+  if (at != std::string::npos) m.peak = std::stol(r.std_err.substr(at + 13));
+  (void)log;
+  return m;
 }
 
 struct BudgetCase {
@@ -68,6 +60,7 @@ TEST_P(MemoryBudgets, PeakStaysWithinTheBudget) {
   const auto r = measure(args, dir / "log");
   EXPECT_EQ(r.exit_code, c.exit_code) << r.output;
   EXPECT_NE(r.output.find(c.expected), std::string::npos) << r.output;
+  EXPECT_GT(r.peak, 0) << r.output;
   EXPECT_LE(r.peak, c.budget + kBaseline) << c.args << ": peak " << r.peak / kMiB << " MiB\n" << r.output;
   if (c.exit_code == 2) {
     EXPECT_EQ(r.output.find("is always enough"), std::string::npos) << r.output;
