@@ -2,6 +2,7 @@
 #include <tbb/info.h>
 
 #include <array>
+#include <cctype>
 #include <csignal>
 #include <iostream>
 #include <memory>
@@ -68,8 +69,16 @@ std::string printable(std::string message, const Args& args) {
   for (const auto& arg : args) {
     if (arg.size() <= kKeep) continue;
     const std::string shown = arg.substr(0, kKeep) + "... (" + with_commas(arg.size()) + " characters)";
-    for (auto at = message.find(arg); at != std::string::npos; at = message.find(arg, at + shown.size())) {
+    for (auto at = message.find(arg); at != std::string::npos; at = message.find(arg, at)) {
+      // A file's path before ":LINE:COLUMN" stays whole: cut, the place could not be opened.
+      const std::size_t after = at + arg.size();
+      if (after + 1 < message.size() && message[after] == ':' &&
+          std::isdigit(static_cast<unsigned char>(message[after + 1]))) {
+        at = after;
+        continue;
+      }
       message.replace(at, arg.size(), shown);
+      at += shown.size();
     }
   }
   if (message.size() > kLongest) {

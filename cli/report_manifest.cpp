@@ -149,10 +149,11 @@ class Loader {
     if (problem.empty() && (folder == "cache" || folder == "tables" || folder == "figures")) {
       problem = "is a folder of the report itself";
     }
+    if (problem.empty() && folder == "index.md") problem = "is a file of the report itself";
     if (!problem.empty()) {
       fail(label_node.source(), "bad label '" + shown_text(a.label) + "': it " + problem +
                                     " (expected 1 to 64 letters, digits, - _ : + . not starting with '.', and not "
-                                    "cache, tables or figures; give the analysis a label = \"...\")");
+                                    "cache, tables, figures or index.md; give the analysis a label = \"...\")");
     }
     for (const auto& other : m.analyses) {
       if (reports::folder_name(other.label) == folder) {

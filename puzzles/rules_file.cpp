@@ -652,6 +652,7 @@ class RulesLoader {
     }
 
     const std::size_t before = instances_.size();
+    repeated_ = -1;
     const int k = int(letters_.size());
     const int centre_r = int(from.rows.size()) / 2, centre_c = int(from.rows[0].size()) / 2;
     // A pattern with '#' may stand partly beyond the edge: its first cell too.
@@ -700,6 +701,10 @@ class RulesLoader {
         }
         if (second.empty()) break;
       }
+    }
+    if (instances_.size() == before && repeated_ >= 0) {
+      file_.fail(*from.node, "this rule repeats '" + rule_names_[std::size_t(repeated_)] +
+                                 "': every placement it makes, that rule makes (expected each rule once)");
     }
     if (instances_.size() == before) {
       file_.fail(*from.node, "this rule can never match: it fits nowhere on the board in any of its directions");
@@ -896,7 +901,12 @@ class RulesLoader {
         if (in.landing == Rules::kNone && it->put != Rules::kEmpty) in.landing = it->at;
       }
       std::sort(in.cells.begin(), in.cells.end());
-      if (seen_.insert(in.cells).second) instances_.push_back(std::move(in));
+      const auto [it, added] = seen_.emplace(in.cells, rule);
+      if (added) {
+        instances_.push_back(std::move(in));
+      } else if (repeated_ < 0) {
+        repeated_ = it->second;
+      }
     }
   }
 
@@ -984,7 +994,8 @@ class RulesLoader {
   std::vector<std::uint8_t> drawn_;  // lattice: per cell, whether the start draws it
   int origin_ = 0;                   // lattice: the drawing's column of cell (0, 0)
   std::vector<Rules::Instance> instances_;
-  std::set<std::vector<Rules::Cell>> seen_;
+  std::map<std::vector<Rules::Cell>, int> seen_;  // each placement, and the rule that made it first
+  int repeated_ = -1;                             // the earlier rule whose placement the rule being read made again
   std::vector<std::string> rule_names_;
 };
 

@@ -18,13 +18,22 @@ std::string name_problem(std::string_view name, std::string_view extra) {
     return !std::isalnum(static_cast<unsigned char>(c)) && c != '-' && c != '_' && c != '.' &&
            extra.find(c) == std::string_view::npos;
   });
-  if (bad == name.end()) return "";
-  return "holds '" + shown_text(std::string_view(&*bad, 1)) + "'";
+  if (bad == name.end()) {
+    // The folder a report writes holds these beside the puzzles' folders.
+    if (name == "summary.csv" || name == "summary.md") return "is the name of a file of the output folder";
+    return "";
+  }
+  // The whole character, when it is one of several bytes (UTF-8).
+  const auto lead = static_cast<unsigned char>(*bad);
+  const std::size_t bytes = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 1;
+  const std::size_t at = std::size_t(bad - name.begin());
+  return "holds '" + shown_text(name.substr(at, std::min(bytes, name.size() - at))) + "'";
 }
 
 std::string shown_text(std::string_view text) {
   std::string out;
-  for (std::size_t i = 0; i < text.size() && i < 40; ++i) {
+  const std::size_t shown = utf8_cut(text, 40);
+  for (std::size_t i = 0; i < shown; ++i) {
     const auto c = static_cast<unsigned char>(text[i]);
     if (c == '\n') {
       out += "\\n";
@@ -34,6 +43,9 @@ std::string shown_text(std::string_view text) {
       char hex[8];
       std::snprintf(hex, sizeof hex, "\\x%02x", unsigned(c));
       out += hex;
+    } else if (c == 0xe2 && forbidden_character(text.substr(i, 3))) {
+      out += escape_controls(text.substr(i, 3));
+      i += 2;
     } else {
       out += char(c);
     }
@@ -43,7 +55,21 @@ std::string shown_text(std::string_view text) {
 namespace {
 
 [[noreturn]] void too_large(const std::filesystem::path& file, std::uintmax_t bytes) {
-  throw ParseError(file.string() + ": larger than 1 MB (" + std::to_string(bytes) + " bytes)");
+  throw ParseError(file.string() + ": larger than 1 MiB (" + with_commas(bytes) +
+                   " bytes; expected a puzzle file or manifest of at most 1,048,576 bytes)");
+}
+
+// Whether the string at `at` is written as a multi-line one (""" or '''): only there
+// may line breaks and tabs stand, as the layout of a picture.
+bool multi_line(const std::string& text, const toml::source_region& at) {
+  std::size_t offset = 0;
+  for (unsigned line = 1; line < at.begin.line && offset != std::string::npos; ++line) {
+    offset = text.find('\n', offset);
+    if (offset != std::string::npos) ++offset;
+  }
+  if (offset == std::string::npos || at.begin.column == 0) return false;
+  offset += at.begin.column - 1;
+  return text.compare(offset, 3, "\"\"\"") == 0 || text.compare(offset, 3, "'''") == 0;
 }
 
 }  // namespace
@@ -72,6 +98,26 @@ void TomlInput::parse() {
     root_ = toml::parse(text_, file_.string());
   } catch (const toml::parse_error& e) {
     fail(e.source(), std::string(e.description()) + " (expected TOML syntax)");
+  }
+  check_characters(root_);
+}
+
+// Every key and string of the file, whatever it becomes (a name, a label, a move,
+// a picture, a title): one rule for all text from files, so that no writer (CSV,
+// Markdown, DOT, SVG, the terminal) ever meets a control character.
+void TomlInput::check_characters(const toml::node& node) const {
+  if (const auto* table = node.as_table()) {
+    for (const auto& [key, value] : *table) {
+      if (const auto f = forbidden_character(key.str())) fail(key.source(), forbidden_refusal(*f, "a key"));
+      check_characters(value);
+    }
+  } else if (const auto* array = node.as_array()) {
+    for (const auto& element : *array) check_characters(element);
+  } else if (const auto* string = node.as_string()) {
+    const bool layout = multi_line(text_, node.source());
+    if (const auto f = forbidden_character(string->get(), layout ? "\n\r\t" : "")) {
+      fail(node, forbidden_refusal(*f, "a string"));
+    }
   }
 }
 

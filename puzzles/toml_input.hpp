@@ -63,6 +63,7 @@ class TomlInput {
 
  private:
   void parse();
+  void check_characters(const toml::node& node) const;
   std::filesystem::path file_;
   std::string text_;
   toml::table root_;

@@ -1,5 +1,6 @@
 #include "puzzles/tws_file.hpp"
 
+#include <algorithm>
 #include <fstream>
 #include <iterator>
 #include <optional>
@@ -29,20 +30,31 @@ class Lines {
  public:
   Lines(std::filesystem::path file, const std::string& text) : file_(std::move(file)) {
     int line = 0;
-    std::size_t at = 0;
+    // A byte order mark (editors on Windows write one) is no part of the first word.
+    std::size_t at = text.starts_with("\xEF\xBB\xBF") ? 3 : 0;
+    // Blanks are space, tab and CR (of CRLF line ends); any other control byte or a
+    // bidirectional override is refused where it stands, never read as a blank.
+    if (const auto f = forbidden_character(std::string_view(text).substr(at), "\t\r\n")) {
+      const std::size_t offset = at + f->offset;
+      const std::size_t line_start = text.rfind('\n', offset == 0 ? 0 : offset - 1);
+      const std::size_t column = offset - (line_start == std::string::npos || offset == 0 ? at : line_start + 1);
+      fail({"", int(std::count(text.begin(), text.begin() + std::ptrdiff_t(offset), '\n')) + 1, int(column) + 1},
+           forbidden_name(*f) + " in the file",
+           "words separated by spaces, tabs and line breaks, no control characters or bidirectional overrides");
+    }
     while (at <= text.size()) {
       std::size_t end = text.find('\n', at);
       if (end == std::string::npos) end = text.size();
       ++line;
       std::vector<Token> tokens;
       for (std::size_t i = at; i < end;) {
-        if (static_cast<unsigned char>(text[i]) <= ' ') {
+        if (text[i] == ' ' || text[i] == '\t' || text[i] == '\r') {
           ++i;
           continue;
         }
         if (text[i] == '#') break;  // a comment runs to the end of the line
         const std::size_t start = i;
-        while (i<end&& static_cast<unsigned char>(text[i])> ' ') ++i;
+        while (i < end && text[i] != ' ' && text[i] != '\t' && text[i] != '\r') ++i;
         tokens.push_back({text.substr(start, i - start), line, int(start - at) + 1});
       }
       if (!tokens.empty()) {
@@ -134,8 +146,9 @@ class Reader {
       } else if (key.text == "Move" || key.text == "MoveTransformation") {
         if (!solved) lines_.fail(key, "a move before the solved state", "Solved ... End before the moves");
         lines_.expect(line, 2, key.text + " NAME");
-        check_new_name(line[1]);
         const bool rotation = is_rotation_name(line[1].text);
+        if (!rotation) check_move_name(line);
+        check_new_name(line[1]);
         if (first_move_.line == 0 && !rotation) first_move_ = key;
         (rotation ? def_.rotations : def_.moves)
             .push_back({line[1].text, read_block({true, key.text == "MoveTransformation"},
@@ -187,6 +200,36 @@ class Reader {
   }
 
  private:
+  // A move's name, its powers' (R2, R') and --moves must name one move each: a
+  // name of set-name characters (no ',', which --moves splits on, no '\''), not
+  // another's name followed by digits (R2 beside R, whose square is R2), at most
+  // kMaxTwsMoves moves, counted before any table is built.
+  void check_move_name(const std::vector<Token>& line) {
+    const Token& name = line[1];
+    constexpr std::string_view form = "a move name of letters, digits, '_' or '-', starting with a letter or '_'";
+    if (const auto problem = set_name_problem(name.text); !problem.empty()) {
+      lines_.fail(name, "the move name " + quote_input(name.text) + " " + problem, form);
+    }
+    const auto power_of = [](const std::string& name, const std::string& base) {
+      return name.size() > base.size() && name.starts_with(base) &&
+             name.find_first_not_of("0123456789", base.size()) == std::string::npos;
+    };
+    for (const auto& m : def_.moves) {
+      if (m.name == name.text) lines_.fail(name, "move " + shown_text(m.name) + " defined twice", "one block a move");
+      if (power_of(name.text, m.name) || power_of(m.name, name.text)) {
+        const auto& base = power_of(name.text, m.name) ? m.name : name.text;
+        lines_.fail(name,
+                    "move " + shown_text(name.text) + " beside move " + shown_text(m.name) + ": the powers of " + base +
+                        " are named " + base + "2, " + base + "3, ...",
+                    "move names that no power's name repeats");
+      }
+    }
+    if (def_.moves.size() == kMaxTwsMoves) {
+      lines_.fail(line[0], "more than " + std::to_string(kMaxTwsMoves) + " moves",
+                  "at most " + std::to_string(kMaxTwsMoves) + " Move blocks");
+    }
+  }
+
   struct Sequence {
     bool alias = false;
     std::vector<Token> line;  // the keyword, the name, then the moves

@@ -55,6 +55,10 @@ bool is_rotation_name(std::string_view name);
 // models' and the memory budget's decision, not this limit's.
 inline constexpr std::size_t kMaxTwsSets = 255;
 
+// Puzzles of the format have tens of moves; more than this many is refused before
+// any table is built (each move's powers and tables cost time and memory).
+inline constexpr std::size_t kMaxTwsMoves = 256;
+
 // Files are a few kilobytes; a larger one is refused unread.
 inline constexpr std::uintmax_t kMaxTwsBytes = 1 << 20;
 

@@ -8,6 +8,7 @@
 #include <string>
 
 #include "core/errors.hpp"
+#include "core/temporary_file.hpp"
 #include "core/text.hpp"
 #include "core/write_failure.hpp"
 
@@ -21,15 +22,21 @@ void write_file_atomically(const std::filesystem::path& path, std::string_view c
   if (path.has_parent_path() && !std::filesystem::create_directories(path.parent_path(), ec) && ec) {
     throw WriteError(path, ec.value());
   }
-  const std::filesystem::path tmp = path.string() + ".tmp" + std::to_string(::getpid());
-  std::FILE* f = std::fopen(tmp.c_str(), "wb");
-  if (!f) throw WriteError(path, errno);
+  // A new file at a name nobody else may hold: a link planted at the guessable
+  // name is refused rather than followed out of the folder.
+  const std::filesystem::path tmp = temporary_beside(path);
+  const int fd = create_exclusive(tmp);
+  if (fd < 0) throw WriteError(path, errno);
   // The first failure's errno: the later calls overwrite it.
   int error = 0;
-  if (std::fwrite(contents.data(), 1, contents.size(), f) != contents.size()) error = errno;
-  if (!error && std::fflush(f) != 0) error = errno;
-  if (!error && ::fsync(::fileno(f)) != 0) error = errno;
-  if (std::fclose(f) != 0 && !error) error = errno;
+  for (std::size_t done = 0; !error && done < contents.size();) {
+    const ssize_t k = ::write(fd, contents.data() + done, contents.size() - done);
+    if (k < 0 && errno == EINTR) continue;
+    if (k <= 0) error = k < 0 ? errno : EIO;
+    if (k > 0) done += std::size_t(k);
+  }
+  if (!error && ::fsync(fd) != 0) error = errno;
+  if (::close(fd) != 0 && !error) error = errno;
   if (!error && std::rename(tmp.c_str(), path.c_str()) != 0) error = errno;
   if (error) {
     std::filesystem::remove(tmp, ec);
@@ -58,11 +65,21 @@ std::vector<std::filesystem::path> prepare_folders(const std::vector<Destination
     if (!top.empty()) created.push_back(top);
     if (!std::filesystem::is_directory(folder, ec)) refuse(d, "it is not a folder");
     const auto probe = folder / (".statespace-probe.tmp" + std::to_string(::getpid()));
-    std::FILE* f = std::fopen(probe.c_str(), "wb");
-    const bool ok = f && std::fputc('\n', f) != EOF && std::fflush(f) == 0;
-    const int error = errno;
-    if (f) std::fclose(f);
-    std::filesystem::remove(probe, ec);
+    // Links planted where this run will create files (its temporaries, the lock)
+    // are refused now, before any work, rather than when the run reaches them.
+    for (std::filesystem::directory_iterator it(folder, ec), end; !ec && it != end; it.increment(ec)) {
+      const std::string name = it->path().filename().string();
+      std::error_code link;
+      if (it->is_symlink(link) && (name == ".lock" || pid_after(name, ".tmp") == long(::getpid()))) {
+        throw UsageError(planted_refusal(it->path(), "a symbolic link"));
+      }
+    }
+    // A link planted at the probe's name is refused by create_exclusive, naming it.
+    const int fd = create_exclusive(probe);
+    const int error = fd < 0 || ::write(fd, "\n", 1) != 1 ? errno : 0;
+    if (fd >= 0) ::close(fd);
+    if (fd >= 0) std::filesystem::remove(probe, ec);
+    const bool ok = error == 0;
     if (!ok) refuse(d, std::strerror(error));
   }
   return created;

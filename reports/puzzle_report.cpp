@@ -83,7 +83,8 @@ std::vector<AnalysisResult> read_bundles(const std::filesystem::path& dir, const
   for (std::filesystem::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
     const std::string name = it->path().filename().string();
     std::error_code is;
-    if (name.starts_with(".") || !it->is_directory(is)) continue;  // staging folders are hidden
+    // Staging folders are hidden; a link is no bundle of this folder's.
+    if (name.starts_with(".") || it->is_symlink(is) || !it->is_directory(is)) continue;
     const auto json = it->path() / "summary.json";
     if (std::filesystem::is_regular_file(json, is)) folders.emplace_back(name, json);
   }

@@ -1,15 +1,16 @@
 #include "reports/staging.hpp"
 
 #include <fcntl.h>
-#include <signal.h>
 #include <sys/file.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
 #include <cstdio>
-#include <optional>
 #include <string>
 
+#include "core/errors.hpp"
+#include "core/temporary_file.hpp"
 #include "reports/atomic_file.hpp"
 
 namespace statespace::reports {
@@ -20,7 +21,6 @@ namespace {
 
 constexpr std::string_view kStaging = ".staging-";
 constexpr std::string_view kOld = ".old-";
-constexpr std::string_view kTmp = ".tmp";
 
 fs::path sibling(const fs::path& target, std::string_view marker, long pid) {
   std::string name(".");
@@ -29,19 +29,6 @@ fs::path sibling(const fs::path& target, std::string_view marker, long pid) {
   name += std::to_string(pid);
   return target.parent_path() / name;
 }
-
-// The process id after `marker` at the end of `name`, when all that follows is digits.
-std::optional<long> pid_after(const std::string& name, std::string_view marker) {
-  const auto at = name.rfind(marker);
-  if (at == std::string::npos) return std::nullopt;
-  const std::string digits = name.substr(at + marker.size());
-  if (digits.empty() || digits.size() > 9 || digits.find_first_not_of("0123456789") != std::string::npos) {
-    return std::nullopt;
-  }
-  return std::stol(digits);
-}
-
-bool alive(long pid) { return pid == ::getpid() || ::kill(pid_t(pid), 0) == 0 || errno == EPERM; }
 
 // fsync on the folder, so that a rename in it reaches the disk before the run ends.
 void sync_folder(const fs::path& dir) {
@@ -58,28 +45,23 @@ void clear_stale_temporaries(const fs::path& dir) {
   for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
     const fs::path entry = it->path();
     const std::string name = entry.filename().string();
-    bool handled = false;
     for (const auto marker : {kOld, kStaging}) {
       const auto pid = name.starts_with(".") ? pid_after(name, marker) : std::nullopt;
-      if (!pid || alive(*pid)) continue;
-      handled = true;
+      if (!pid || process_alive(*pid)) continue;
       // ".NAME.old-PID" is the earlier bundle, moved aside by a commit that died
       // before its second rename: when NAME is missing it is the bundle to keep.
       const fs::path target = dir / name.substr(1, name.rfind(marker) - 1);
       std::error_code gone;
-      if (marker == kOld && !fs::exists(target, gone)) {
+      if (marker == kOld && !fs::exists(fs::symlink_status(target, gone)) &&
+          fs::is_directory(fs::symlink_status(entry, gone))) {
         fs::rename(entry, target, gone);
         if (!gone) break;
       }
       fs::remove_all(entry, gone);
       break;
     }
-    if (const auto pid = pid_after(name, kTmp); !handled && pid && !alive(*pid)) {
-      std::error_code gone;
-      if (!it->is_regular_file(gone)) continue;
-      fs::remove(entry, gone);
-    }
   }
+  remove_stale_temporaries(dir);
 }
 
 StagedFolder::StagedFolder(const fs::path& target) : target_(target), path_(sibling(target, kStaging, ::getpid())) {
@@ -87,8 +69,13 @@ StagedFolder::StagedFolder(const fs::path& target) : target_(target), path_(sibl
   const fs::path parent = target.parent_path();
   if (!fs::create_directories(parent, ec) && ec) throw WriteError(target, ec.value());
   clear_stale_temporaries(parent);
-  fs::remove_all(path_, ec);
-  if (!fs::create_directory(path_, ec) && ec) throw WriteError(target, ec.value());
+  fs::remove_all(path_, ec);  // a link there goes, not what it points to
+  // mkdir itself, not create_directory: that one accepts a link to a folder found
+  // at the name, and the bundle would be written wherever it points.
+  if (::mkdir(path_.c_str(), 0755) != 0) {
+    if (errno == EEXIST) throw UsageError(planted_refusal(path_, "a file that keeps coming back"));
+    throw WriteError(target, errno);
+  }
 }
 
 StagedFolder::~StagedFolder() {
@@ -124,7 +111,7 @@ void StagedFolder::commit() {
 FolderLock::FolderLock(const fs::path& dir) {
   std::error_code ec;
   if (!fs::create_directories(dir, ec) && ec) throw WriteError(dir / ".lock", ec.value());
-  fd_ = ::open((dir / ".lock").c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+  fd_ = open_no_follow(dir / ".lock");  // a link planted there would create its target
   if (fd_ < 0) throw WriteError(dir / ".lock", errno);
   while (::flock(fd_, LOCK_EX) != 0) {
     if (errno != EINTR) {

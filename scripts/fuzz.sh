@@ -3,7 +3,8 @@
 # UBSan in build-fuzz/, run one at a time.
 #   scripts/fuzz.sh [SECONDS]  fuzz each harness SECONDS (default 60) from its seeds
 #   scripts/fuzz.sh --replay   run each harness over its seeds only, no mutation
-#   scripts/fuzz.sh --short    replay, then 5 s of fuzzing per harness (35 s in all)
+#   scripts/fuzz.sh --short    check the seeds are current, replay, then 3 s of fuzzing
+#                              per harness (27 s in all); scripts/test.sh runs it
 #   scripts/fuzz.sh --seeds    rewrite the seeds from the examples and the unit tests
 # New inputs go to build-fuzz/corpus/HARNESS/ (FUZZ_KEEP=1: to the seed folder
 # instead), crashes to build-fuzz/crashes/; a crash stops the script with exit code 1.
@@ -14,7 +15,7 @@ scripts/install-deps.sh fuzz
 mode=fuzz seconds=60
 case "${1:-}" in
   --replay) mode=replay ;;
-  --short) mode=short seconds=5 ;;
+  --short) mode=short seconds=3 ;;
   --seeds) mode=seeds ;;
   "") ;;
   *[!0-9]*) echo "fuzz.sh: bad argument '$1' (expected SECONDS, --replay, --short or --seeds)" >&2; exit 2 ;;
@@ -34,16 +35,34 @@ harnesses=(
   "blocks puzzle_file 4096"
   "graph puzzle_file 4096"
   "permutation puzzle_file 4096"
+  "rules puzzle_file 4096"
+  "tws tws 4096"
   "position position 512"
   "manifest manifest 4096"
   "checkpoint checkpoint 1024"
 )
 
+# The position seeds, made by the harness itself: into the folder $1.
+position_seeds() {
+  mkdir -p "$1"
+  find "$1" -maxdepth 1 -type f ! -name 'crash-*' -delete
+  STATESPACE_FUZZ_WRITE_SEEDS="$1" build-fuzz/tests/fuzz/fuzz_position
+}
+
 if [ "$mode" = seeds ]; then
   python3 tests/fuzz/make_seeds.py
-  mkdir -p tests/fuzz/position
-  STATESPACE_FUZZ_WRITE_SEEDS=tests/fuzz/position build-fuzz/tests/fuzz/fuzz_position
+  position_seeds tests/fuzz/position
   exit 0
+fi
+if [ "$mode" = short ]; then
+  python3 tests/fuzz/make_seeds.py --check
+  fresh=build-fuzz/position-seeds
+  rm -rf "$fresh"
+  position_seeds "$fresh"
+  if ! diff -rq --exclude='crash-*' "$fresh" tests/fuzz/position >&2; then
+    echo "fuzz.sh: tests/fuzz/position/ differs from the models' seeds (run scripts/fuzz.sh --seeds)" >&2
+    exit 1
+  fi
 fi
 
 export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1

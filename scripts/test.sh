@@ -5,9 +5,11 @@
 # STATESPACE_SANITIZE_IN_TEST=1 (.ci/run sets it), the suite again under
 # AddressSanitizer and UndefinedBehaviorSanitizer (scripts/sanitize.sh, without the
 # tests labelled `long`). STATESPACE_WERROR=1 (.ci/run sets it too) fails both
-# builds on any compiler warning. The libFuzzer harnesses (scripts/fuzz.sh, a third
-# build with clang) are not part of it: the inputs they found are tests of their own
-# (tests/fuzz_regression_test.cpp), and CI's time goes to the two builds.
+# builds on any compiler warning. Last, scripts/fuzz.sh --short (a third build, with
+# clang: core and the puzzle readers only): the fuzz seeds checked current against
+# the examples and tests, every seed replayed and 3 s of fuzzing per harness
+# (nine harnesses, 27 s).
+# STATESPACE_SKIP_FUZZ=1 leaves it out.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/build.sh
@@ -18,4 +20,8 @@ ctest --test-dir build --output-on-failure --parallel "$(nproc)" "$@"
 if [ "${STATESPACE_SANITIZE_IN_TEST:-}" = 1 ]; then
   echo "test.sh: the suite again under ASan and UBSan (scripts/sanitize.sh)" >&2
   scripts/sanitize.sh "$@"
+fi
+if [ "${STATESPACE_SKIP_FUZZ:-}" != 1 ]; then
+  echo "test.sh: the fuzz harnesses, briefly (scripts/fuzz.sh --short)" >&2
+  scripts/fuzz.sh --short
 fi

@@ -309,7 +309,10 @@ TEST(Faults, StrangersFilesAreBoundedBeforeTheParserAllocates) {
   ASSERT_EQ(fs::file_size(big), (1u << 20) + 100);
   const auto r = run_statespace("analyze " + big.string() + " --quiet --out " + (dir / "out").string());
   EXPECT_EQ(r.exit_code, 2);
-  EXPECT_EQ(r.out, "statespace: " + big.string() + ": larger than 1 MB (1048676 bytes)\n");
+  EXPECT_EQ(
+      r.out,
+      "statespace: " + big.string() +
+          ": larger than 1 MiB (1,048,676 bytes; expected a puzzle file or manifest of at most 1,048,576 bytes)\n");
   EXPECT_FALSE(fs::exists(dir / "out"));
 
   std::string many_moves =

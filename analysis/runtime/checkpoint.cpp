@@ -11,6 +11,7 @@
 #include <stdexcept>
 
 #include "core/errors.hpp"
+#include "core/temporary_file.hpp"
 #include "core/write_failure.hpp"
 
 namespace statespace {
@@ -104,6 +105,8 @@ class File {
  public:
   File(const std::filesystem::path& path, int flags)
       : path_(path), fd_(::open(path.c_str(), flags | O_CLOEXEC, 0644)) {}
+  // Takes an open descriptor (create_exclusive's).
+  File(const std::filesystem::path& path, int fd, std::nullptr_t) : path_(path), fd_(fd) {}
   ~File() {
     if (fd_ >= 0) ::close(fd_);
   }
@@ -284,9 +287,12 @@ void write_checkpoint(const std::filesystem::path& dir, const CheckpointState& s
   put(header, hash_bytes(header), 8);
 
   const auto path = checkpoint_path(dir);
-  const auto tmp = std::filesystem::path(path.string() + ".tmp" + std::to_string(::getpid()));
+  // What killed runs left here would fill the disk one checkpoint at a time.
+  remove_stale_temporaries(dir, path.filename().string());
+  const auto tmp = temporary_beside(path);
   try {
-    File f(tmp, O_WRONLY | O_CREAT | O_TRUNC);
+    // A link planted at the guessable name is refused (UsageError), not followed.
+    File f(tmp, create_exclusive(tmp), nullptr);
     if (!f.is_open()) io_error("create", tmp);
     f.write_all(header.data(), header.size());
     std::uint64_t bytes = header.size();

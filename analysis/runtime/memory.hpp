@@ -20,6 +20,10 @@ class MemoryBudget {
   // Throws BudgetError naming `what`, the bytes needed, the budget and --memory, and
   // `alternative` (e.g. another engine) when there is one.
   void require(std::uint64_t needed, std::string_view what, std::string_view alternative = {}) const;
+  // The same for a need found as a search runs, level by level: the suggested budget
+  // is what this point needs, and the message says it is a lower bound (a later
+  // level may need more), never that it is enough.
+  void require_at_least(std::uint64_t needed, std::string_view what) const;
   // For a need that grows as a search runs and is not known in advance: throws
   // BudgetError naming what is needed so far and `bound`, the most it can grow to,
   // as the budget that is sure to be enough.

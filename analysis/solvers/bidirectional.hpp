@@ -92,8 +92,8 @@ BidirectionalSolution<P> solve_bidirectional(const P& p, const typename P::State
       if (!best) {
         const auto [it, fresh] = index.try_emplace(s, std::uint32_t(nodes.size()));
         if (fresh) {
-          if ((nodes.size() & 0xFFFFF) == 0) {
-            budget.require_growing((nodes.size() + 0x100000) * kBytesPerState, reachable_bound(p) * kBytesPerState,
+          if ((nodes.size() & 0x3FFF) == 0) {  // every 16,384 states: a step is small beside any budget
+            budget.require_growing((nodes.size() + 0x4000) * kBytesPerState, reachable_bound(p) * kBytesPerState,
                                    p.name() + ": the bidirectional search's queue");
           }
           nodes.push_back({s, front, std::uint16_t(u.depth + 1), u.backward});

@@ -214,7 +214,11 @@ void save(const std::filesystem::path& file, const Tiles& t, const PatternDataba
   // which remove_stale_temporaries() clears if this process dies before the rename.
   int fd = ::open(file.parent_path().c_str(), O_TMPFILE | O_WRONLY | O_CLOEXEC, 0644);
   const bool unnamed = fd >= 0;
-  if (!unnamed) fd = ::open(tmp.c_str(), O_CREAT | O_TRUNC | O_WRONLY | O_CLOEXEC, 0644);
+  if (!unnamed) {
+    std::error_code ignored;
+    std::filesystem::remove(tmp, ignored);  // a link planted there goes; a new one makes O_EXCL fail
+    fd = ::open(tmp.c_str(), O_CREAT | O_EXCL | O_NOFOLLOW | O_WRONLY | O_CLOEXEC, 0644);
+  }
   if (fd < 0) throw std::runtime_error("cannot create a file in " + file.parent_path().string());
   const bool ok = write_all(fd, {reinterpret_cast<const std::uint8_t*>(&h), sizeof h}) && write_all(fd, counts) &&
                   write_all(fd, packed) && write_all(fd, exceptions);

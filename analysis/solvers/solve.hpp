@@ -36,10 +36,14 @@ template <Puzzle P, VisitedSet<typename P::State> V, class G>
 Solution<P> solve_bfs_until(const P& p, const typename P::State& start, G&& is_goal, V& visited,
                             const MemoryBudget& budget, Progress* progress = nullptr) {
   using State = typename P::State;
-  // Per stored state: queue and parent entries, twice for the vectors' growth, and the
-  // visited set's share, at most std::unordered_set's 40 bytes (node and bucket; the
-  // absl table takes at most 21, a ranked set is allocated and budgeted up front).
-  constexpr std::uint64_t kBytesPerState = 2 * (sizeof(State) + sizeof(std::uint32_t)) + 40;
+  // Per stored state: queue and parent entries, three times for the vectors' growth
+  // (the old array and the new one of twice its size, at once), and the visited
+  // set's share: a copy of the state at most four times over (a hash table at its
+  // lowest load, and its old table beside it as it grows) and 40 bytes of nodes and
+  // buckets (a ranked set is allocated and budgeted up front).
+  constexpr std::uint64_t kBytesPerState = 3 * (sizeof(State) + sizeof(std::uint32_t)) + 4 * sizeof(State) + 40;
+  // Checked every this many states: a step's growth is small beside any budget.
+  constexpr std::size_t kCheckEvery = std::size_t{1} << 14;
   Solution<P> sol;
   if (is_goal(start)) {
     sol.path = {start};
@@ -66,8 +70,8 @@ Solution<P> solve_bfs_until(const P& p, const typename P::State& start, G&& is_g
         found_parent = front;
         goal = s;
       } else if (visited.insert(s)) {
-        if ((queue.size() & 0xFFFFF) == 0) {
-          budget.require_growing((queue.size() + 0x100000) * kBytesPerState, reachable_bound(p) * kBytesPerState,
+        if (queue.size() % kCheckEvery == 0) {
+          budget.require_growing((queue.size() + kCheckEvery) * kBytesPerState, reachable_bound(p) * kBytesPerState,
                                  p.name() + ": the search (queue and visited set)");
         }
         queue.push_back(s);

@@ -1,14 +1,19 @@
 #!/usr/bin/env python3
-"""Writes the seed corpus of the fuzz harnesses into tests/fuzz/<harness>/: the
-example files, and the inline bad files and manifests of the unit tests (every C++
-string literal, adjacent ones joined, that looks like TOML). Seeds of the position
-harness come from the harness itself (STATESPACE_FUZZ_WRITE_SEEDS, scripts/fuzz.sh
---seeds), which knows the model order; crash inputs are added by hand.
-Run from anywhere: python3 tests/fuzz/make_seeds.py"""
+"""Writes the seed corpus of the fuzz harnesses into tests/fuzz/<harness>/: every
+example file and test data file of every kind (puzzle files, .tws files, the
+manifest), and the inline files of the unit tests (every C++ string literal,
+adjacent ones joined, that looks like a puzzle file, a .tws file or a manifest).
+Seeds it no longer makes are removed; inputs added by hand (crash-*) stay. Seeds of
+the position harness come from the harness itself (STATESPACE_FUZZ_WRITE_SEEDS,
+scripts/fuzz.sh --seeds), which knows the models.
+Run from anywhere: python3 tests/fuzz/make_seeds.py [--check]; --check writes
+nothing and fails (exit 1), naming them, when the seeds on disk differ from what
+it would write (scripts/fuzz.sh --short runs it, so CI keeps them current)."""
 import hashlib
 import pathlib
 import re
 import struct
+import sys
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 FUZZ = ROOT / "tests" / "fuzz"
@@ -67,10 +72,12 @@ def literals(source):
     return out
 
 
+SEEDS = {}  # harness -> {file name: bytes}
+HAND_MADE = "crash-"  # seeds added by hand, never removed
+
+
 def write(harness, name, data):
-    folder = FUZZ / harness
-    folder.mkdir(exist_ok=True)
-    (folder / name).write_bytes(data if isinstance(data, bytes) else data.encode("utf-8", "surrogateescape"))
+    SEEDS.setdefault(harness, {})[name] = data if isinstance(data, bytes) else data.encode("utf-8", "surrogateescape")
 
 
 def from_tests(harness, files, keep):
@@ -100,15 +107,29 @@ def checkpoint(puzzle, start, layers, tables, engine="implicit", identity="", co
     return body[:12] + struct.pack("<I", size) + body[16:] + struct.pack("<Q", 0)
 
 
+def looks_like_puzzle_file(text):
+    return "=" in text and ("\n" in text or "kind" in text)
+
+
+def looks_like_tws(text):
+    return "Set " in text and ("Solved" in text or "Move " in text)
+
+
 def main():
+    check = sys.argv[1:] == ["--check"]
     for f in sorted((ROOT / "examples" / "puzzles").glob("*.toml")):
         write("puzzle_file", "example-" + f.name, f.read_bytes())
+    for f in sorted((ROOT / "examples" / "puzzles").glob("*.tws")):
+        write("tws", "example-" + f.name, f.read_bytes())
     for f in sorted((ROOT / "tests" / "blocks_corpus").glob("*.toml")):
         write("puzzle_file", "blocks-corpus-" + f.name, f.read_bytes())
-    puzzle_tests = ["blocks_test.cpp", "graph_puzzle_test.cpp", "permutation_file_test.cpp", "puzzle_file_test.cpp"]
-    from_tests("puzzle_file", puzzle_tests, lambda t: "=" in t and ("\n" in t or "kind" in t))
+    for f in sorted((ROOT / "bench" / "data").glob("*.toml")):
+        write("puzzle_file", "bench-data-" + f.name, f.read_bytes())
+    tests = sorted(p.name for p in (ROOT / "tests").glob("*.cpp"))
+    from_tests("puzzle_file", tests, lambda t: looks_like_puzzle_file(t) and "[[analysis]]" not in t)
+    from_tests("tws", tests, looks_like_tws)
     write("manifest", "example-article.toml", (ROOT / "examples" / "article.toml").read_bytes())
-    from_tests("manifest", ["report_test.cpp", "cli_test.cpp"], lambda t: "[[analysis]]" in t or "puzzle =" in t)
+    from_tests("manifest", tests, lambda t: "[[analysis]]" in t or "puzzle =" in t)
     write("checkpoint", "tiles-2x3-level0", checkpoint("tiles:2x3", "1 2 3 / 4 5 _", [1], [360, 360]))
     write("checkpoint", "tiles-2x3-level3", checkpoint("tiles:2x3", "1 2 3 / 4 5 _", [1, 2, 3, 6], [360, 360]))
     write("checkpoint", "tiles-4x4-level1", checkpoint("tiles:4x4", "1 2 3 4 / 5 6 7 8 / 9 10 11 12 / 13 14 15 _",
@@ -116,6 +137,28 @@ def main():
     write("checkpoint", "ranked-cube2-level2", checkpoint("cube2", "UFR: 0 1 2 3 4 5 6", [1, 9, 54], [3674160, 3674160],
                                                           "ranked", "3674160 ranks, 9 moves, moves 0123456789abcdef",
                                                           [9, 0, 81, 0]))
+
+    stale = []
+    for harness, seeds in sorted(SEEDS.items()):
+        folder = FUZZ / harness
+        on_disk = {f.name: f.read_bytes() for f in folder.glob("*")} if folder.is_dir() else {}
+        for name in sorted(set(on_disk) | set(seeds)):
+            if name.startswith(HAND_MADE) or on_disk.get(name) == seeds.get(name):
+                continue
+            stale.append(f"tests/fuzz/{harness}/{name}")
+            if check:
+                continue
+            folder.mkdir(exist_ok=True)
+            if name in seeds:
+                (folder / name).write_bytes(seeds[name])
+            else:
+                (folder / name).unlink()
+    if check and stale:
+        print(f"make_seeds.py: {len(stale)} seeds differ from the examples and tests, e.g. {stale[0]}"
+              " (run python3 tests/fuzz/make_seeds.py and commit tests/fuzz/)", file=sys.stderr)
+        sys.exit(1)
+    if not check:
+        print(f"make_seeds.py: {len(stale)} seeds written or removed", file=sys.stderr)
 
 
 if __name__ == "__main__":

@@ -100,8 +100,8 @@ void reverse_goal_view(const P& p, const Packing& packing, const SortedLevels<Wo
   // The bitset, a slice's predecessors and their copy, the frontier and the next one.
   const auto require = [&](std::size_t frontier) {
     const std::uint64_t slice = std::min<std::uint64_t>(kSliceWords, moves * frontier);
-    o.memory.require(total * sizeof(Word) + total / 8 + sizeof(Word) * (3 * slice + 2 * frontier),
-                     p.name() + ": distance to the goal by predecessors");
+    o.memory.require_at_least(total * sizeof(Word) + total / 8 + sizeof(Word) * (3 * slice + 2 * frontier),
+                              p.name() + ": distance to the goal by predecessors");
   };
   require(goals.size());
   std::vector<std::uint64_t> seen((total + 63) / 64, 0);

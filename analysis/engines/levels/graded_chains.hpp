@@ -146,7 +146,7 @@ std::uint64_t graded_chain_layers(const Packing& k, std::uint64_t start, const s
             graded_chains_bytes(n, guess, (n * expected) >> pass_bits) > budget.bytes())) {
       ++pass_bits;
     }
-    budget.require(graded_chains_bytes(n, guess, (n * expected) >> pass_bits), name + ": graded chain layers");
+    budget.require_at_least(graded_chains_bytes(n, guess, (n * expected) >> pass_bits), name + ": graded chain layers");
     const std::uint64_t passes = std::uint64_t{1} << pass_bits;
     const std::size_t chunks = std::clamp<std::size_t>(n / 4096, 1, detail::kLevelChunks);
     const std::size_t chunk = (n + chunks - 1) / chunks;
@@ -187,7 +187,7 @@ std::uint64_t graded_chain_layers(const Packing& k, std::uint64_t start, const s
       for (const auto& entries : chunk_entries) held += entries.capacity();
       if (sorted.size() < words) {
         RawVector<ChainEntry>().swap(sorted), RawVector<ChainEntry>().swap(scratch);
-        budget.require(sizeof(ChainEntry) * (held + 2 * words), name + ": graded chain layers");
+        budget.require_at_least(sizeof(ChainEntry) * (held + 2 * words), name + ": graded chain layers");
         sorted.resize(words), scratch.resize(words);
       }
       detail::bucket_scatter<ChainEntry>(parts, std::span<ChainEntry>(sorted.data(), words), shift, low, buckets,
@@ -205,8 +205,8 @@ std::uint64_t graded_chain_layers(const Packing& k, std::uint64_t start, const s
       for (std::size_t b = 0; b < buckets; ++b) at[b + 1] = at[b] + kept[b];
       // Growing next may double its capacity, the old buffer held until the copy ends.
       if (at[buckets] > next.capacity()) {
-        budget.require(sizeof(ChainEntry) * (held + 2 * at[buckets] + 2 * sorted.size()),
-                       name + ": graded chain layers");
+        budget.require_at_least(sizeof(ChainEntry) * (held + 2 * at[buckets] + 2 * sorted.size()),
+                                name + ": graded chain layers");
       }
       next.resize(at[buckets]);
       tbb::parallel_for(tbb::blocked_range<std::size_t>(0, buckets), [&](const auto& range) {

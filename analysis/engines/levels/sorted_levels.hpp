@@ -90,13 +90,15 @@ bool packs_into_word(const P& p, const typename P::State& start) {
 
 // Bytes the search holds while expanding a level of `level` positions with `moves`
 // successors each, `kept` positions in the levels kept beside it, in words of
-// `word` bytes, the successors made in `passes` passes: the levels, two arrays of one
-// pass's successors and the next level (grown as the last one did: `growth`).
+// `word` bytes, the successors made in `passes` passes: the levels, three arrays of
+// one pass's successors (as made, bucketed, and the radix sort's copy) and the next
+// level (grown as the last one did: `growth`), twice when it is made in passes (the
+// passes' pieces and the level they are joined into).
 inline std::uint64_t sorted_levels_bytes(std::uint64_t kept, std::uint64_t level, std::uint64_t moves,
                                          std::uint64_t word = 8, std::uint64_t passes = 1, double growth = 1) {
   const std::uint64_t successors = level * moves;
   const auto next = std::min<std::uint64_t>(successors, std::uint64_t(double(level) * std::max(1.0, growth)));
-  return word * (kept + level + 2 * ((successors + passes - 1) / passes) + (passes > 1 ? next : 0));
+  return word * (kept + level + 3 * ((successors + passes - 1) / passes) + (passes > 1 ? 2 : 1) * next);
 }
 
 // Breadth first from the positions `starts` (words, ascending, distinct) over the
@@ -141,6 +143,19 @@ SortedLevels<PackedWord<Packing>> sorted_levels_bfs(const Packing& packing, std:
   std::uint64_t total = starts.size(), kept = 0;
   starts.clear();
   starts.shrink_to_fit();
+  // What every array holds now, in bytes: the estimate above can fall short (a level
+  // grows faster than the one before, a pass gets more than its share), so each
+  // large allocation is checked again with its exact size before it is made.
+  const auto held = [&] {
+    std::uint64_t words = older.capacity() + current.capacity() + next.capacity() + sorted.size() + scratch.size();
+    for (const auto& w : chunk_words) words += w.size();
+    for (const auto& piece : pieces) words += piece.capacity();
+    for (const auto& l : r.levels) words += l.capacity();
+    return words * sizeof(Word);
+  };
+  const auto require_more = [&](std::uint64_t words) {
+    budget.require_at_least(held() + words * sizeof(Word), name + ": sorted levels");
+  };
   for (;;) {
     const std::span<const Word> level = level_now();
     if (level.empty()) break;
@@ -180,7 +195,8 @@ SortedLevels<PackedWord<Packing>> sorted_levels_bfs(const Packing& packing, std:
       stop_here();
       break;
     }
-    budget.require(sorted_levels_bytes(kept, n, expected, sizeof(Word), passes, growth), name + ": sorted levels");
+    budget.require_at_least(sorted_levels_bytes(kept, n, expected, sizeof(Word), passes, growth),
+                            name + ": sorted levels");
     // Fixed chunks of positions, fewer for small levels (each four cost a row of bucket
     // counters), so neither the layout nor the result depends on the threads. Each
     // chunk writes its successors to its own array; the OR of every word gives the
@@ -281,10 +297,17 @@ SortedLevels<PackedWord<Packing>> sorted_levels_bfs(const Packing& packing, std:
       if constexpr (!kBoundedWords) choose_buckets(words_made, detail::word_width(bits));
       if (sorted.size() < words_made) {  // nothing to keep: new arrays rather than copies
         RawVector<Word>().swap(sorted), RawVector<Word>().swap(scratch);
+        require_more(2 * words_made);
         sorted.resize(words_made), scratch.resize(words_made);
       }
       detail::bucket_scatter<Word>(parts, std::span<Word>(sorted.data(), words_made), shift, low, buckets, bucket_start,
                                    bucket_count, kBoundedWords);
+      // In passes, a chunk's successors can fall mostly in one pass (Lights Out: a
+      // move leaves most of a word's top bits as they were), so an array kept at
+      // its largest would hold, summed over the chunks, the whole level's.
+      if (passes > 1) {
+        for (auto& words : chunk_words) RawVector<Word>().swap(words);
+      }
       // Each bucket is merged while its sort has left it in cache.
       counts.assign(buckets, {});
       tbb::parallel_for(tbb::blocked_range<std::size_t>(0, buckets), [&](const auto& range) {
@@ -315,6 +338,7 @@ SortedLevels<PackedWord<Packing>> sorted_levels_bfs(const Packing& packing, std:
       // Each pass's words to an array of their own size (one pass: the next level
       // itself), so that no array grows by copying and none keeps spare room.
       RawVector<Word>& piece = passes == 1 ? next : pieces.emplace_back();
+      if (next_start[buckets] > piece.capacity()) require_more(next_start[buckets]);
       piece.resize(next_start[buckets]);
       tbb::parallel_for(tbb::blocked_range<std::size_t>(0, buckets), [&](const auto& range) {
         for (std::size_t b = range.begin(); b != range.end(); ++b) {
@@ -323,8 +347,11 @@ SortedLevels<PackedWord<Packing>> sorted_levels_bfs(const Packing& packing, std:
       });
     }
     if (passes > 1) {
+      // The pass's arrays go first: the pieces and the level they join are the peak.
+      RawVector<Word>().swap(sorted), RawVector<Word>().swap(scratch);
       std::size_t size = 0;
       for (const auto& piece : pieces) size += piece.size();
+      if (size > next.capacity()) require_more(size);
       next.resize(size);
       std::size_t at = 0;
       for (auto& piece : pieces) {
