@@ -55,13 +55,14 @@ void MemoryBudget::require_growing(std::uint64_t needed, std::uint64_t bound, st
   // A bound below what is already needed (0: none known) is no bound to offer.
   if (bound < needed) {
     throw BudgetError(std::string(what) + " needs more than the memory budget of " + with_commas(bytes_) +
-                     " bytes; its need grows with the search and is not known in advance (raise it with --memory "
-                     "BYTES: at least --memory " +
-                     memory_flag(needed) + ")");
+                      " bytes; its need grows with the search and is not known in advance (raise it with --memory "
+                      "BYTES: at least --memory " +
+                      memory_flag(needed) + ")");
   }
   throw BudgetError(std::string(what) + " needs more than the memory budget of " + with_commas(bytes_) +
-                   " bytes; its need grows with the search and is not known in advance, at most " + with_commas(bound) +
-                   " bytes (raise it with --memory BYTES; --memory " + memory_flag(bound) + " is always enough)");
+                    " bytes; its need grows with the search and is not known in advance, at most " +
+                    with_commas(bound) + " bytes (raise it with --memory BYTES; --memory " + memory_flag(bound) +
+                    " is always enough)");
 }
 
 std::uint64_t parse_bytes(std::string_view text) {
