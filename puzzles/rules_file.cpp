@@ -24,6 +24,7 @@
 
 #include "core/errors.hpp"
 #include "core/notation.hpp"
+#include "core/text.hpp"
 #include "puzzles/picture.hpp"
 #include "puzzles/rules.hpp"
 #include "puzzles/toml_input.hpp"
@@ -560,6 +561,10 @@ class RulesLoader {
     for (std::size_t i = 0; i < rules->size(); ++i) {
       const auto& rule = *(*rules)[i].as_table();
       const auto rule_name = file_.string(rule, "name", false, "name = \"jump\"");
+      // A rule's name is a word of solve's one-line list of moves.
+      if (const auto f = rule_name ? forbidden_character(*rule_name) : std::nullopt) {
+        file_.fail(*rule.get("name"), forbidden_refusal(*f, "a rule's name"));
+      }
       rule_names_.push_back(rule_name.value_or("rule " + std::to_string(i + 1)));
       read_rule(rule, parsed[i].first, parsed[i].second, int(i));
     }

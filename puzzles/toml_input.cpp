@@ -59,19 +59,6 @@ namespace {
                    " bytes; expected a puzzle file or manifest of at most 1,048,576 bytes)");
 }
 
-// Whether the string at `at` is written as a multi-line one (""" or '''): only there
-// may line breaks and tabs stand, as the layout of a picture.
-bool multi_line(const std::string& text, const toml::source_region& at) {
-  std::size_t offset = 0;
-  for (unsigned line = 1; line < at.begin.line && offset != std::string::npos; ++line) {
-    offset = text.find('\n', offset);
-    if (offset != std::string::npos) ++offset;
-  }
-  if (offset == std::string::npos || at.begin.column == 0) return false;
-  offset += at.begin.column - 1;
-  return text.compare(offset, 3, "\"\"\"") == 0 || text.compare(offset, 3, "'''") == 0;
-}
-
 }  // namespace
 
 TomlInput::TomlInput(const std::filesystem::path& file) : file_(file) {
@@ -114,8 +101,9 @@ void TomlInput::check_characters(const toml::node& node) const {
   } else if (const auto* array = node.as_array()) {
     for (const auto& element : *array) check_characters(element);
   } else if (const auto* string = node.as_string()) {
-    const bool layout = multi_line(text_, node.source());
-    if (const auto f = forbidden_character(string->get(), layout ? "\n\r\t" : "")) {
+    // Line breaks and tabs lay out pictures, also written with escapes on one line;
+    // what must be one line (names, rule names) is checked where it is read.
+    if (const auto f = forbidden_character(string->get(), "\n\r\t")) {
       fail(node, forbidden_refusal(*f, "a string"));
     }
   }

@@ -40,8 +40,9 @@ const std::vector<Case> kCases = {
     {"permutation.toml", "kind = \"permutation\"\nstart = \"a b\"\n[moves]\n\"X\\u0000\" = \"(1,2)\"\n",
      ":4:1: ", "control character U+0000 in a key"},
     {"rules.toml",
-     "kind = \"rules\"\nstart = \"F .\"\n[[rule]]\nname = \"frog\\nsteps\"\nfrom = \"F .\"\nto = \". F\"\n",
-     ":4:8: ", "control character U+000A in a string"},
+     "name = \"r\"\nkind = \"rules\"\nstart = \"F .\"\n[[rule]]\nname = \"frog\\nsteps\"\nfrom = \"F .\"\nto = \". "
+     "F\"\n",
+     ":5:8: ", "control character U+000A in a rule's name"},
     {"rules-title.toml",
      "kind = \"rules\"\ntitle = \"a\\u007fb\"\nstart = \"F .\"\n[[rule]]\nfrom = \"F .\"\nto = \". F\"\n",
      ":2:9: ", "control character U+007F in a string"},
