@@ -145,7 +145,8 @@ AnalysisPlan<P> choose_engine(const P& p, const AnalyzeOptions& o) {
     } else if (levels && (o.table || !fits_picture) && packs()) {
       engine = chain_graded() ? Engine::chains : Engine::levels;
     }
-    if (engine == Engine::ranked || engine == Engine::levels || engine == Engine::chains) {
+    // A table (--table) is the first run's: no explicit run replaces it.
+    if (!o.table && (engine == Engine::ranked || engine == Engine::levels || engine == Engine::chains)) {
       plan.explicit_within = o.dot_limit;
     }
   }

@@ -202,7 +202,7 @@ TEST(Tables, SymmetricPegBoardHoldsOneEntryAClassWithThePlainDistances) {
     return testing::write_file(dir / (symmetric ? "sym.toml" : "plain.toml"),
                                std::string("name = \"peg-4x4\"\nkind = \"rules\"\n") +
                                    (symmetric ? "symmetry = \"board\"\n" : "") +
-                                   "start = \"\"\"\nO . O O\nO O O O\nO O O O\nO O O O\n\"\"\"\ngoal = { pieces = 1 }\n"
+                                   "start = \"\"\"\n. O O O\nO O O O\nO O O O\nO O O O\n\"\"\"\ngoal = { pieces = 2 }\n"
                                    "[[rule]]\nname = \"jump\"\nfrom = \"O O .\"\nto = \". . O\"\n");
   };
   const AnyPuzzle sym = write_table(square(true).string(), dir / "sym.table");
