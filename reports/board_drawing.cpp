@@ -6,6 +6,7 @@
 #include <cstdio>
 
 #include "reports/escape.hpp"
+#include "reports/svg.hpp"
 
 namespace statespace::reports {
 
@@ -19,14 +20,6 @@ constexpr double kCaptionWidth = 2.6;  // cells left of a set's places for its n
 // colour-vision deficiencies.
 constexpr const char* kPieceColours[] = {"#56B4E9", "#E69F00", "#009E73", "#F0E442", "#0072B2", "#D55E00",
                                          "#CC79A7", "#9ad0f5", "#f5c26b", "#7fd3bd", "#b9a3d9", "#e8a07a"};
-
-std::string num(double v) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.1f", std::abs(v) < 0.05 ? 0.0 : v);
-  std::string s = buf;
-  if (s.ends_with(".0")) s.resize(s.size() - 2);
-  return s;
-}
 
 bool numeric(const std::string& s) {
   return !s.empty() && std::all_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; });
@@ -69,12 +62,13 @@ std::string cell_outline(CellShape shape, double cx, double cy, double size, con
     for (int k = 0; k < 6; ++k) {
       const double a = (60.0 * k - 90) * kPi / 180;
       if (k) points += ' ';
-      points.append(num(cx + radius * std::cos(a))).append(",").append(num(cy + radius * std::sin(a)));
+      points.append(svg_number(cx + radius * std::cos(a))).append(",").append(svg_number(cy + radius * std::sin(a)));
     }
     return "<polygon points=\"" + points + "\" " + attributes + "/>";
   }
-  return "<rect x=\"" + num(cx - size / 2) + "\" y=\"" + num(cy - size / 2) + "\" width=\"" + num(size) +
-         "\" height=\"" + num(size) + "\" rx=\"" + num(size / 8) + "\" " + attributes + "/>";
+  return "<rect x=\"" + svg_number(cx - size / 2) + "\" y=\"" + svg_number(cy - size / 2) + "\" width=\"" +
+         svg_number(size) + "\" height=\"" + svg_number(size) + "\" rx=\"" + svg_number(size / 8) + "\" " + attributes +
+         "/>";
 }
 
 }  // namespace
@@ -123,32 +117,33 @@ std::string drawing_svg(const Drawing& d, double cell) {
   const auto cx = [&](const DrawnCell& c) { return kPad + (c.x - b.min_x) * cell; };
   const auto cy = [&](const DrawnCell& c) { return kPad + (c.y - b.min_y) * cell; };
   const bool graph = !d.edges.empty();
-  std::string out = "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"board\" width=\"" + num(width) + "\" height=\"" +
-                    num(height) + "\" viewBox=\"0 0 " + num(width) + " " + num(height) + "\" data-position=\"" +
-                    xml_escape(d.notation) + "\">";
+  std::string out = "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"board\" width=\"" + svg_number(width) +
+                    "\" height=\"" + svg_number(height) + "\" viewBox=\"0 0 " + svg_number(width) + " " +
+                    svg_number(height) + "\" data-position=\"" + xml_escape(d.notation) + "\">";
   for (const auto& [a, c] : d.edges) {
     if (std::size_t(a) >= d.cells.size() || std::size_t(c) >= d.cells.size()) continue;
-    out += "<line x1=\"" + num(cx(d.cells[std::size_t(a)])) + "\" y1=\"" + num(cy(d.cells[std::size_t(a)])) +
-           "\" x2=\"" + num(cx(d.cells[std::size_t(c)])) + "\" y2=\"" + num(cy(d.cells[std::size_t(c)])) +
-           "\" stroke=\"#8c8c8c\" stroke-width=\"3\"/>";
+    out += "<line x1=\"" + svg_number(cx(d.cells[std::size_t(a)])) + "\" y1=\"" +
+           svg_number(cy(d.cells[std::size_t(a)])) + "\" x2=\"" + svg_number(cx(d.cells[std::size_t(c)])) + "\" y2=\"" +
+           svg_number(cy(d.cells[std::size_t(c)])) + "\" stroke=\"#8c8c8c\" stroke-width=\"3\"/>";
   }
   // The board under the pieces: cells, walls, marks.
   for (std::size_t i = 0; i < d.cells.size(); ++i) {
     const DrawnCell& c = d.cells[i];
     const double x = cx(c), y = cy(c);
     if (c.role == CellRole::kCaption) {
-      out += "<text x=\"" + num(x) + "\" y=\"" + num(y + cell * 0.14) + "\" font-size=\"" + num(cell * 0.36) +
-             "\" font-weight=\"bold\" data-cell=\"" + std::to_string(i) + "\" data-label=\"" + xml_escape(c.label) +
-             "\">" + xml_escape(c.label) + "</text>";
+      out += "<text x=\"" + svg_number(x) + "\" y=\"" + svg_number(y + cell * 0.14) + "\" font-size=\"" +
+             svg_number(cell * 0.36) + "\" font-weight=\"bold\" data-cell=\"" + std::to_string(i) + "\" data-label=\"" +
+             xml_escape(c.label) + "\">" + xml_escape(c.label) + "</text>";
       continue;
     }
     if (c.role == CellRole::kOrientation) {
       const bool twisted = !c.label.empty() && c.label != "0";
       out += "<g data-cell=\"" + std::to_string(i) + "\" data-label=\"" + xml_escape(c.label) + "\"><circle cx=\"" +
-             num(x) + "\" cy=\"" + num(y) + "\" r=\"" + num(cell * 0.27) + "\" fill=\"" +
-             (twisted ? "#D55E00" : "#ffffff") + "\" stroke=\"#8c8c8c\"/><text x=\"" + num(x) + "\" y=\"" +
-             num(y + cell * 0.12) + "\" font-size=\"" + num(cell * 0.32) + "\" text-anchor=\"middle\" fill=\"" +
-             (twisted ? "#ffffff" : "#404040") + "\">" + xml_escape(c.label) + "</text></g>";
+             svg_number(x) + "\" cy=\"" + svg_number(y) + "\" r=\"" + svg_number(cell * 0.27) + "\" fill=\"" +
+             (twisted ? "#D55E00" : "#ffffff") + "\" stroke=\"#8c8c8c\"/><text x=\"" + svg_number(x) + "\" y=\"" +
+             svg_number(y + cell * 0.12) + "\" font-size=\"" + svg_number(cell * 0.32) +
+             "\" text-anchor=\"middle\" fill=\"" + (twisted ? "#ffffff" : "#404040") + "\">" + xml_escape(c.label) +
+             "</text></g>";
       continue;
     }
     if (c.wall) {
@@ -158,13 +153,13 @@ std::string drawing_svg(const Drawing& d, double cell) {
     }
     const std::string place = "class=\"place\" data-cell=\"" + std::to_string(i) + "\"";
     if (graph) {
-      out += "<circle cx=\"" + num(x) + "\" cy=\"" + num(y) + "\" r=\"" + num(cell * 0.46) +
+      out += "<circle cx=\"" + svg_number(x) + "\" cy=\"" + svg_number(y) + "\" r=\"" + svg_number(cell * 0.46) +
              "\" fill=\"#eeeeee\" stroke=\"#8c8c8c\" stroke-width=\"1.5\" " + place + "/>";
     } else {
       out += cell_outline(d.shape, x, y, cell - 1, "fill=\"#dddddd\" stroke=\"#b0b0b0\" " + place);
     }
     if (!c.mark.empty()) {
-      out += "<circle cx=\"" + num(x) + "\" cy=\"" + num(y) + "\" r=\"" + num(cell * 0.2) +
+      out += "<circle cx=\"" + svg_number(x) + "\" cy=\"" + svg_number(y) + "\" r=\"" + svg_number(cell * 0.2) +
              "\" fill=\"none\" stroke=\"#CC79A7\" stroke-width=\"3\"><title>mark " + xml_escape(c.mark) +
              "</title></circle>";
     }
@@ -187,8 +182,8 @@ std::string drawing_svg(const Drawing& d, double cell) {
       const std::string attributes = "fill=\"" + fill + "\" stroke=\"#303030\" stroke-width=\"1.2\" data-cell=\"" +
                                      std::to_string(i) + "\" data-label=\"" + xml_escape(c.label) + "\"";
       if (round) {
-        out += "<circle cx=\"" + num(cx(c)) + "\" cy=\"" + num(cy(c)) + "\" r=\"" + num(cell / 2 - inset) + "\" " +
-               attributes + "/>";
+        out += "<circle cx=\"" + svg_number(cx(c)) + "\" cy=\"" + svg_number(cy(c)) + "\" r=\"" +
+               svg_number(cell / 2 - inset) + "\" " + attributes + "/>";
       } else {
         out += cell_outline(d.shape, cx(c), cy(c), cell - 2 * inset, attributes);
       }
@@ -205,15 +200,16 @@ std::string drawing_svg(const Drawing& d, double cell) {
         const double y0 = std::min(cy(p), cy(q)) - (dy == 0 ? w / 2 : 0);
         const double bw = dx == 0 ? w : std::abs(cx(p) - cx(q));
         const double bh = dy == 0 ? w : std::abs(cy(p) - cy(q));
-        out += "<rect x=\"" + num(x0) + "\" y=\"" + num(y0) + "\" width=\"" + num(bw) + "\" height=\"" + num(bh) +
-               "\" fill=\"" + fill + "\" data-cell=\"" + std::to_string(cells[a]) + "\"/>";
+        out += "<rect x=\"" + svg_number(x0) + "\" y=\"" + svg_number(y0) + "\" width=\"" + svg_number(bw) +
+               "\" height=\"" + svg_number(bh) + "\" fill=\"" + fill + "\" data-cell=\"" + std::to_string(cells[a]) +
+               "\"/>";
       }
     }
     double sx = 0, sy = 0;
     for (const auto i : cells) sx += cx(d.cells[i]), sy += cy(d.cells[i]);
     const double size = std::min(cell * 0.5, cell * 1.6 / double(std::max<std::size_t>(first.label.size(), 1)));
-    out += "<text x=\"" + num(sx / double(cells.size())) + "\" y=\"" + num(sy / double(cells.size()) + size * 0.36) +
-           "\" font-size=\"" + num(size) +
+    out += "<text x=\"" + svg_number(sx / double(cells.size())) + "\" y=\"" +
+           svg_number(sy / double(cells.size()) + size * 0.36) + "\" font-size=\"" + svg_number(size) +
            "\" font-weight=\"bold\" text-anchor=\"middle\" fill=\"#202020\" "
            "pointer-events=\"none\">" +
            xml_escape(first.label) + "</text></g>";

@@ -9,19 +9,12 @@
 
 #include "reports/escape.hpp"
 #include "reports/puzzle_report.hpp"
+#include "reports/svg.hpp"
 #include "reports/tables.hpp"
 
 namespace statespace::reports {
 
 namespace {
-
-std::string num(double v) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.1f", std::abs(v) < 0.05 ? 0.0 : v);
-  std::string s = buf;
-  if (s.ends_with(".0")) s.resize(s.size() - 2);
-  return s;
-}
 
 constexpr const char* kStyle = R"(<style>
 body{font-family:system-ui,"DejaVu Sans",Helvetica,Arial,sans-serif;margin:24px auto;max-width:980px;padding:0 16px;color:#202020;background:#fff}
@@ -135,10 +128,10 @@ std::string distribution_chart_svg(const std::vector<std::uint64_t>& counts, con
     return kBottom - (kBottom - kTop) * std::min(v, top + 0.15) / (top + (log_scale ? 0.15 : 0));
   };
   const double slot = (kRight - kLeft) / double(std::max<std::size_t>(counts.size(), 1));
-  std::string out = "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"chart\" width=\"" + num(kWidth) +
-                    "\" height=\"" + num(kHeight) + "\" viewBox=\"0 0 " + num(kWidth) + " " + num(kHeight) +
-                    "\" data-log=\"" + (log_scale ? "1" : "0") + "\" data-readout=\"readout-" + axis +
-                    "\" font-size=\"12\">";
+  std::string out = "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"chart\" width=\"" + svg_number(kWidth) +
+                    "\" height=\"" + svg_number(kHeight) + "\" viewBox=\"0 0 " + svg_number(kWidth) + " " +
+                    svg_number(kHeight) + "\" data-log=\"" + (log_scale ? "1" : "0") + "\" data-readout=\"readout-" +
+                    axis + "\" font-size=\"12\">";
   // Grid lines: each decade, or a nice linear step.
   std::vector<std::pair<double, std::string>> ticks;
   if (log_scale) {
@@ -158,29 +151,29 @@ std::string distribution_chart_svg(const std::vector<std::uint64_t>& counts, con
       ticks.emplace_back(py(std::uint64_t(v)), with_commas(std::uint64_t(v)));
   }
   for (const auto& [y, label] : ticks) {
-    out += "<line x1=\"" + num(kLeft) + "\" y1=\"" + num(y) + "\" x2=\"" + num(kRight) + "\" y2=\"" + num(y) +
-           "\" stroke=\"#e4e4e4\"/><text x=\"" + num(kLeft - 6) + "\" y=\"" + num(y + 4) + "\" text-anchor=\"end\">" +
-           label + "</text>";
+    out += "<line x1=\"" + svg_number(kLeft) + "\" y1=\"" + svg_number(y) + "\" x2=\"" + svg_number(kRight) +
+           "\" y2=\"" + svg_number(y) + "\" stroke=\"#e4e4e4\"/><text x=\"" + svg_number(kLeft - 6) + "\" y=\"" +
+           svg_number(y + 4) + "\" text-anchor=\"end\">" + label + "</text>";
   }
   std::uint64_t cumulative = 0;
   const std::size_t label_every = std::max<std::size_t>(1, std::size_t(std::ceil(24.0 / slot)));
   for (std::size_t d = 0; d < counts.size(); ++d) {
     cumulative += counts[d];
     const double x = kLeft + slot * double(d), y = py(counts[d]);
-    out += "<rect class=\"bar\" tabindex=\"0\" x=\"" + num(x + slot * 0.1) + "\" y=\"" + num(y) + "\" width=\"" +
-           num(slot * 0.8) + "\" height=\"" + num(kBottom - y) + "\" data-axis=\"" + axis + "\" data-depth=\"" +
-           std::to_string(d) + "\" data-count=\"" + std::to_string(counts[d]) + "\" data-cumulative=\"" +
-           std::to_string(cumulative) + "\"><title>" + axis + " " + std::to_string(d) + ": " + with_commas(counts[d]) +
-           " positions</title></rect>";
+    out += "<rect class=\"bar\" tabindex=\"0\" x=\"" + svg_number(x + slot * 0.1) + "\" y=\"" + svg_number(y) +
+           "\" width=\"" + svg_number(slot * 0.8) + "\" height=\"" + svg_number(kBottom - y) + "\" data-axis=\"" +
+           axis + "\" data-depth=\"" + std::to_string(d) + "\" data-count=\"" + std::to_string(counts[d]) +
+           "\" data-cumulative=\"" + std::to_string(cumulative) + "\"><title>" + axis + " " + std::to_string(d) + ": " +
+           with_commas(counts[d]) + " positions</title></rect>";
     if (d % label_every == 0) {
-      out += "<text x=\"" + num(x + slot / 2) + "\" y=\"" + num(kBottom + 16) + "\" text-anchor=\"middle\">" +
-             std::to_string(d) + "</text>";
+      out += "<text x=\"" + svg_number(x + slot / 2) + "\" y=\"" + svg_number(kBottom + 16) +
+             "\" text-anchor=\"middle\">" + std::to_string(d) + "</text>";
     }
   }
-  out += "<line x1=\"" + num(kLeft) + "\" y1=\"" + num(kBottom) + "\" x2=\"" + num(kRight) + "\" y2=\"" + num(kBottom) +
-         "\" stroke=\"#000\"/>";
-  out += "<text x=\"" + num((kLeft + kRight) / 2) + "\" y=\"" + num(kHeight - 6) + "\" text-anchor=\"middle\">" + axis +
-         (log_scale ? " (positions on a log scale)" : "") + "</text>";
+  out += "<line x1=\"" + svg_number(kLeft) + "\" y1=\"" + svg_number(kBottom) + "\" x2=\"" + svg_number(kRight) +
+         "\" y2=\"" + svg_number(kBottom) + "\" stroke=\"#000\"/>";
+  out += "<text x=\"" + svg_number((kLeft + kRight) / 2) + "\" y=\"" + svg_number(kHeight - 6) +
+         "\" text-anchor=\"middle\">" + axis + (log_scale ? " (positions on a log scale)" : "") + "</text>";
   return out + "</svg>\n";
 }
 

@@ -20,28 +20,20 @@ constexpr const char* kColours[] = {"#0072B2", "#D55E00", "#009E73", "#CC79A7",
                                     "#E69F00", "#56B4E9", "#000000", "#999999"};
 constexpr const char* kDashes[] = {"", "7 3", "2 2", "9 3 2 3", "4 4", "12 3", "1 3", "6 2 1 2"};
 
-// Fixed decimals: the same numbers always print the same characters.
-std::string num(double v) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.1f", std::abs(v) < 0.05 ? 0.0 : v);
-  std::string s = buf;
-  if (s.ends_with(".0")) s.resize(s.size() - 2);
-  return s;
-}
-
 std::string text(double x, double y, const std::string& s, const std::string& attributes) {
-  return "<text x=\"" + num(x) + "\" y=\"" + num(y) + "\" " + attributes + ">" + xml_escape(s) + "</text>\n";
+  return "<text x=\"" + svg_number(x) + "\" y=\"" + svg_number(y) + "\" " + attributes + ">" + xml_escape(s) +
+         "</text>\n";
 }
 
 std::string line(double x1, double y1, double x2, double y2, const std::string& attributes) {
-  return "<line x1=\"" + num(x1) + "\" y1=\"" + num(y1) + "\" x2=\"" + num(x2) + "\" y2=\"" + num(y2) + "\" " +
-         attributes + "/>\n";
+  return "<line x1=\"" + svg_number(x1) + "\" y1=\"" + svg_number(y1) + "\" x2=\"" + svg_number(x2) + "\" y2=\"" +
+         svg_number(y2) + "\" " + attributes + "/>\n";
 }
 
 std::string header(double width, double height) {
-  return "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" + num(width) + "\" height=\"" + num(height) +
-         "\" viewBox=\"0 0 " + num(width) + " " + num(height) + "\" font-family=\"" + kFont + "\">\n" +
-         "<rect width=\"100%\" height=\"100%\" fill=\"#ffffff\"/>\n";
+  return "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" + svg_number(width) + "\" height=\"" +
+         svg_number(height) + "\" viewBox=\"0 0 " + svg_number(width) + " " + svg_number(height) + "\" font-family=\"" +
+         kFont + "\">\n" + "<rect width=\"100%\" height=\"100%\" fill=\"#ffffff\"/>\n";
 }
 
 // 1, 2 or 5 times a power of ten, so that [0, span] gets at most `most` steps.
@@ -61,6 +53,14 @@ std::string power_label(int exponent) {
 }
 
 }  // namespace
+
+std::string svg_number(double v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.1f", std::abs(v) < 0.05 ? 0.0 : v);
+  std::string s = buf;
+  if (s.ends_with(".0")) s.resize(s.size() - 2);
+  return s;
+}
 
 std::string distribution_svg(const std::string& title, const std::vector<Curve>& curves, bool log_scale) {
   constexpr double kWidth = 720, kHeight = 420, kLeft = 78, kRight = 550, kTop = 44, kBottom = 356;
@@ -87,7 +87,7 @@ std::string distribution_svg(const std::string& title, const std::vector<Curve>&
   for (double d = 0; d <= x_max + 1e-9; d += x_step) {
     out += line(px(d), kTop, px(d), kBottom, "stroke=\"#e4e4e4\"");
     out += line(px(d), kBottom, px(d), kBottom + 5, "stroke=\"#000000\"");
-    out += text(px(d), kBottom + 19, num(d), "font-size=\"12\" text-anchor=\"middle\"");
+    out += text(px(d), kBottom + 19, svg_number(d), "font-size=\"12\" text-anchor=\"middle\"");
   }
   const int label_every = log_scale && decades > 8 ? 2 : 1;
   for (int i = 0; i * y_step <= y_max + 1e-9; ++i) {
@@ -99,11 +99,11 @@ std::string distribution_svg(const std::string& title, const std::vector<Curve>&
       out += text(kLeft - 8, y + 4, label, "font-size=\"12\" text-anchor=\"end\"");
     }
   }
-  out += "<rect x=\"" + num(kLeft) + "\" y=\"" + num(kTop) + "\" width=\"" + num(kRight - kLeft) + "\" height=\"" +
-         num(kBottom - kTop) + "\" fill=\"none\" stroke=\"#000000\"/>\n";
+  out += "<rect x=\"" + svg_number(kLeft) + "\" y=\"" + svg_number(kTop) + "\" width=\"" + svg_number(kRight - kLeft) +
+         "\" height=\"" + svg_number(kBottom - kTop) + "\" fill=\"none\" stroke=\"#000000\"/>\n";
   out += text((kLeft + kRight) / 2, kBottom + 42, "depth (moves from the start)",
               "font-size=\"14\" text-anchor=\"middle\"");
-  out += "<text transform=\"translate(20 " + num((kTop + kBottom) / 2) +
+  out += "<text transform=\"translate(20 " + svg_number((kTop + kBottom) / 2) +
          ") rotate(-90)\" font-size=\"14\" text-anchor=\"middle\">" +
          (log_scale ? "positions at that depth (log scale)" : "positions at that depth") + "</text>\n";
 
@@ -114,14 +114,14 @@ std::string distribution_svg(const std::string& title, const std::vector<Curve>&
     std::string points;
     for (std::size_t d = 0; d < curves[i].counts.size(); ++d) {
       if (d) points += ' ';
-      points.append(num(px(double(d)))).append(",").append(num(py(double(curves[i].counts[d]))));
+      points.append(svg_number(px(double(d)))).append(",").append(svg_number(py(double(curves[i].counts[d]))));
     }
     out += "<polyline points=\"" + points + "\" fill=\"none\" stroke=\"" + colour +
            "\" stroke-width=\"2\" stroke-linejoin=\"round\"" +
            (dash.empty() ? std::string() : " stroke-dasharray=\"" + dash + "\"") + "/>\n";
     if (depths <= 60) {
       for (std::size_t d = 0; d < curves[i].counts.size(); ++d) {
-        out += "<circle cx=\"" + num(px(double(d))) + "\" cy=\"" + num(py(double(curves[i].counts[d]))) +
+        out += "<circle cx=\"" + svg_number(px(double(d))) + "\" cy=\"" + svg_number(py(double(curves[i].counts[d]))) +
                "\" r=\"2.5\" fill=\"" + colour + "\"/>\n";
       }
     }
@@ -165,15 +165,15 @@ std::string boards_svg(const std::string& title, const BoardGeometry& geometry,
   const auto shape = [&](double cx, double cy, double inset, const std::string& attributes) {
     if (!hex) {
       const double s = kCell - 2 * inset;
-      return "<rect x=\"" + num(cx - s / 2) + "\" y=\"" + num(cy - s / 2) + "\" width=\"" + num(s) + "\" height=\"" +
-             num(s) + "\" rx=\"3\" " + attributes + "/>\n";
+      return "<rect x=\"" + svg_number(cx - s / 2) + "\" y=\"" + svg_number(cy - s / 2) + "\" width=\"" +
+             svg_number(s) + "\" height=\"" + svg_number(s) + "\" rx=\"3\" " + attributes + "/>\n";
     }
     const double radius = (kCell - 2 * inset) / std::sqrt(3.0);
     std::string points;
     for (int k = 0; k < 6; ++k) {
       const double a = (60.0 * k - 90) * 3.14159265358979323846 / 180;
       if (k) points += ' ';
-      points.append(num(cx + radius * std::cos(a))).append(",").append(num(cy + radius * std::sin(a)));
+      points.append(svg_number(cx + radius * std::cos(a))).append(",").append(svg_number(cy + radius * std::sin(a)));
     }
     return "<polygon points=\"" + points + "\" " + attributes + "/>\n";
   };
@@ -207,7 +207,7 @@ std::string boards_svg(const std::string& title, const BoardGeometry& geometry,
           const double dy = geometry.cells[cells[a]].y - geometry.cells[cells[c]].y;
           if (dx * dx + dy * dy > 1.01) continue;
           out += line(cx(cells[a]), cy(cells[a]), cx(cells[c]), cy(cells[c]),
-                      "stroke=\"" + fill + "\" stroke-width=\"" + num(kCell - 2 * kInset - 2) + "\"");
+                      "stroke=\"" + fill + "\" stroke-width=\"" + svg_number(kCell - 2 * kInset - 2) + "\"");
         }
       }
       double sx = 0, sy = 0;

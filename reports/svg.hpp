@@ -16,6 +16,10 @@
 
 namespace statespace::reports {
 
+// A coordinate or size as SVG and HTML pages write it: one decimal, none when it is
+// whole, fixed so that the same numbers always print the same characters.
+std::string svg_number(double v);
+
 struct Curve {
   std::string name;
   std::vector<std::uint64_t> counts;  // counts[d] = positions at depth d

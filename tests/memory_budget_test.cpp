@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include <cstdint>
+#include <ostream>
 #include <string>
 
 #include "test_util.hpp"
@@ -47,6 +48,9 @@ struct BudgetCase {
   std::string expected;  // in the output
 };
 
+// How GoogleTest (and so CTest's test names) shows a case: its budget, not its bytes.
+void PrintTo(const BudgetCase& c, std::ostream* os) { *os << c.budget / kMiB << " MiB"; }
+
 class MemoryBudgets : public ::testing::TestWithParam<BudgetCase> {};
 
 TEST_P(MemoryBudgets, PeakStaysWithinTheBudget) {
@@ -69,6 +73,12 @@ TEST_P(MemoryBudgets, PeakStaysWithinTheBudget) {
 }
 
 const std::string kExamples = STATESPACE_SOURCE_DIR "/examples/puzzles/";
+
+// The cases' names in test output, in the order INSTANTIATE_TEST_SUITE_P lists them.
+std::string case_name(const ::testing::TestParamInfo<BudgetCase>& info) {
+  static const char* const kNames[] = {"LevelsOnARulesFile", "LevelsOnAPermutationFile", "Chains", "SolveOnARulesFile"};
+  return kNames[info.index];
+}
 
 INSTANTIATE_TEST_SUITE_P(
     Engines, MemoryBudgets,
@@ -96,7 +106,8 @@ INSTANTIATE_TEST_SUITE_P(
                    50 * kMiB, 2,
                    "the search (queue and visited set) needs more than the memory budget of 52,428,800 bytes; its "
                    "need grows with the search and is not known in advance (raise it with --memory BYTES: at least "
-                   "--memory 55M)"}));
+                   "--memory 55M)"}),
+    case_name);
 
 }  // namespace
 }  // namespace statespace
