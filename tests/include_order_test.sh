@@ -61,27 +61,21 @@ check() {
 
 if [ "${2:-}" = "--self-test" ]; then
   tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+  # refused FILE LINE WHAT: FILE holding LINE alone must fail the check.
+  refused() {
+    printf "$2" > "$tmp/$1"
+    if check "$tmp" >/dev/null; then echo "self-test: $3 went unnoticed"; exit 1; fi
+    rm "$tmp/$1"
+  }
   mkdir -p "$tmp/core" "$tmp/cli" "$tmp/analysis/runtime" "$tmp/analysis/engines/implicit"
-  printf '#include "cli/cli.hpp"\n' > "$tmp/core/bad.hpp"
-  if check "$tmp" >/dev/null; then echo "self-test: a core/ -> cli/ include went unnoticed"; exit 1; fi
-  rm "$tmp/core/bad.hpp"
-  printf '#include "analysis/engines/implicit/x.hpp"\n' > "$tmp/analysis/runtime/bad.hpp"
-  if check "$tmp" >/dev/null; then echo "self-test: a runtime/ -> engines/ include went unnoticed"; exit 1; fi
-  rm "$tmp/analysis/runtime/bad.hpp"
+  refused core/bad.hpp '#include "cli/cli.hpp"\n' "a core/ -> cli/ include"
+  refused analysis/runtime/bad.hpp '#include "analysis/engines/implicit/x.hpp"\n' "a runtime/ -> engines/ include"
   mkdir -p "$tmp/distributed" "$tmp/analysis/pipeline"
-  printf '#include "analysis/pipeline/analyze_puzzle.hpp"\n' > "$tmp/distributed/bad.hpp"
-  if check "$tmp" >/dev/null; then echo "self-test: a distributed/ -> analysis/pipeline/ include went unnoticed"; exit 1; fi
-  rm "$tmp/distributed/bad.hpp"
+  refused distributed/bad.hpp '#include "analysis/pipeline/analyze_puzzle.hpp"\n' "a distributed/ -> analysis/pipeline/ include"
   mkdir -p "$tmp/analysis/engines/explicit" "$tmp/analysis/engines/common"
-  printf '#include "analysis/engines/implicit/level_bits.hpp"\n' > "$tmp/analysis/engines/explicit/bad.hpp"
-  if check "$tmp" >/dev/null; then echo "self-test: an explicit/ -> implicit/ include went unnoticed"; exit 1; fi
-  rm "$tmp/analysis/engines/explicit/bad.hpp"
-  printf '#include "analysis/engines/explicit/x.hpp"\n' > "$tmp/analysis/engines/common/bad.hpp"
-  if check "$tmp" >/dev/null; then echo "self-test: a common/ -> explicit/ include went unnoticed"; exit 1; fi
-  rm "$tmp/analysis/engines/common/bad.hpp"
-  printf '#include "analysis/engines/implicit/x.hpp"\n' > "$tmp/analysis/engines/bad.hpp"
-  if check "$tmp" >/dev/null; then echo "self-test: an engines/ header -> implicit/ include went unnoticed"; exit 1; fi
-  rm "$tmp/analysis/engines/bad.hpp"
+  refused analysis/engines/explicit/bad.hpp '#include "analysis/engines/implicit/level_bits.hpp"\n' "an explicit/ -> implicit/ include"
+  refused analysis/engines/common/bad.hpp '#include "analysis/engines/explicit/x.hpp"\n' "a common/ -> explicit/ include"
+  refused analysis/engines/bad.hpp '#include "analysis/engines/implicit/x.hpp"\n' "an engines/ header -> implicit/ include"
   printf '#include "analysis/engines/common/level_bits.hpp"\n#include "analysis/engines/result.hpp"\n' \
     > "$tmp/analysis/engines/explicit/good.hpp"
   printf '#include "analysis/engines/implicit/y.hpp"\n' > "$tmp/analysis/engines/implicit/own.hpp"
