@@ -121,6 +121,8 @@ def main():
         write("puzzle_file", "example-" + f.name, f.read_bytes())
     for f in sorted((ROOT / "examples" / "puzzles").glob("*.tws")):
         write("tws", "example-" + f.name, f.read_bytes())
+    for f in sorted((ROOT / "tests" / "data" / "twisty").glob("*.tws")):
+        write("tws", "test-data-" + f.name, f.read_bytes())
     for f in sorted((ROOT / "tests" / "blocks_corpus").glob("*.toml")):
         write("puzzle_file", "blocks-corpus-" + f.name, f.read_bytes())
     for f in sorted((ROOT / "bench" / "data").glob("*.toml")):

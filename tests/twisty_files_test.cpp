@@ -1,10 +1,12 @@
-// twsearch's own sample files (tests/data/twsearch, from its samples/ folder): the
-// rotations of the whole puzzle its symm/ files add are symmetries, not moves, so
-// each symm/ file gives its main/ twin's distribution, as twsearch prints them; the
-// first levels of a space too large to finish (the 3x3x3 on 128-bit words, against
-// cube20.org's counts), and --max-depth against the full run of the 2x2x2.
+// Twisty puzzles in twsearch's file format (tests/data/twisty, written from their
+// geometry by make_twisty.py): the rotations of the whole puzzle a -rotations file
+// adds are symmetries, not moves, so each gives its twin's distribution, the one
+// twsearch prints for its own samples of these puzzles; the first levels of a space
+// too large to finish (the 3x3x3 on 128-bit words, against cube20.org's counts), and
+// --max-depth against the full run of the 2x2x2.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <numeric>
 #include <set>
 
@@ -20,7 +22,7 @@ namespace statespace {
 namespace {
 
 std::filesystem::path sample(const std::string& name) {
-  return std::filesystem::path(STATESPACE_SOURCE_DIR) / "tests/data/twsearch" / (name + ".tws");
+  return std::filesystem::path(STATESPACE_SOURCE_DIR) / "tests/data/twisty" / (name + ".tws");
 }
 
 std::vector<std::uint64_t> distribution(const std::string& name) {
@@ -46,7 +48,7 @@ std::vector<std::uint64_t> first_levels(const Pieces& p, int depth) {
   return layers;
 }
 
-TEST(TwsearchSamples, RotationNamesFollowTwsearch) {
+TEST(TwistyFiles, RotationNamesFollowTwsearch) {
   for (const char* name : {"x", "y", "z", "x2", "y'", "z2", "Fv", "DFRv", "BLv", "_v", "U_Dv", "FVv"}) {
     EXPECT_TRUE(is_rotation_name(name)) << name;
   }
@@ -55,14 +57,13 @@ TEST(TwsearchSamples, RotationNamesFollowTwsearch) {
   }
 }
 
-TEST(TwsearchSamples, RotationsAreReadApartFromMoves) {
-  const PieceDefinition d = read_tws(sample("symm/2x2x2"));
+TEST(TwistyFiles, RotationsAreReadApartFromMoves) {
+  const PieceDefinition d = read_tws(sample("cube2-rotations"));
   std::vector<std::string> moves, rotations;
   for (const auto& m : d.moves) moves.push_back(m.name);
   for (const auto& r : d.rotations) rotations.push_back(r.name);
-  EXPECT_EQ(moves, (std::vector<std::string>{"F", "B", "D", "U", "L", "R"}));
-  EXPECT_EQ(rotations.size(), 13u);
-  EXPECT_EQ(rotations.front(), "Fv");
+  EXPECT_EQ(moves, (std::vector<std::string>{"U", "D", "F", "B", "R", "L"}));
+  EXPECT_EQ(rotations, (std::vector<std::string>{"Uv", "Dv", "Fv", "Bv", "Rv", "Lv"}));
   // convert's .tws text writes the rotations back as rotations.
   const PieceDefinition again = parse_tws("again.tws", format_tws(d, {}));
   ASSERT_EQ(again.rotations.size(), d.rotations.size());
@@ -84,33 +85,34 @@ TEST(TwsearchSamples, RotationsAreReadApartFromMoves) {
   EXPECT_THROW((void)parse_tws("t.tws", only), ParseError);
 }
 
-// twsearch's counts: 18 positions at distance 1 of the 2x2x2 with its 8 corners,
-// 96 positions of the pyramorphix; the symm/ files equal their main/ twins.
-TEST(TwsearchSamples, SymmFilesGiveTheirTwinsDistributions) {
-  const auto cube = first_levels(load_tws(sample("symm/2x2x2")), 3);
+// twsearch's counts for its samples of the same puzzles: 18 positions at distance 1
+// of the 2x2x2 with its 8 corners, 96 positions of the pyramorphix, the skewb
+// diamond's and the Jing pyraminx's levels; each -rotations file equals its twin.
+TEST(TwistyFiles, SymmFilesGiveTheirTwinsDistributions) {
+  const auto cube = first_levels(load_tws(sample("cube2-rotations")), 3);
   EXPECT_EQ(cube[1], 18u);
-  EXPECT_EQ(cube, first_levels(load_tws(sample("main/2x2x2")), 3));
+  EXPECT_EQ(cube, first_levels(load_tws(sample("cube2")), 3));
 
-  const auto pyramorphix = distribution("symm/pyramorphix");
+  const auto pyramorphix = distribution("pyramorphix-rotations");
   EXPECT_EQ(std::accumulate(pyramorphix.begin(), pyramorphix.end(), std::uint64_t{0}), 96u);
-  EXPECT_EQ(pyramorphix, distribution("main/pyramorphix"));
-  const auto skewb = distribution("symm/skewb_diamond");
-  EXPECT_EQ(skewb, distribution("main/skewb_diamond"));
+  EXPECT_EQ(pyramorphix, distribution("pyramorphix"));
+  const auto skewb = distribution("skewb-diamond-rotations");
+  EXPECT_EQ(skewb, distribution("skewb-diamond"));
   EXPECT_EQ(skewb, (std::vector<std::uint64_t>{1, 16, 208, 2280, 18795, 104856, 433752, 897588, 198564, 2640, 180}));
   // The Jing pyraminx's 44,789,760 positions take a minute: its first levels here.
-  const auto jing = first_levels(load_tws(sample("symm/Jing_pyraminx")), 5);
-  EXPECT_EQ(jing, first_levels(load_tws(sample("main/Jing_pyraminx")), 5));
+  const auto jing = first_levels(load_tws(sample("jing-pyraminx-rotations")), 5);
+  EXPECT_EQ(jing, first_levels(load_tws(sample("jing-pyraminx")), 5));
   EXPECT_EQ(jing, (std::vector<std::uint64_t>{1, 16, 208, 2280, 19683, 123840}));
 }
 
 // MoveSequence: a move made of moves, rotations and other sequences, with powers, in
 // any order of definition; a rotation turning a face move gives a face move again.
 // MoveAlias names no move. Illegal lines are refused with their position.
-TEST(TwsearchSamples, MoveSequencesAndAliases) {
-  const std::string cube = testing::read_file(sample("symm/2x2x2"));
+TEST(TwistyFiles, MoveSequencesAndAliases) {
+  const std::string cube = testing::read_file(sample("cube2-rotations"));
   const PieceDefinition d = parse_tws("t.tws", cube +
                                                    "MoveSequence P Q2 Q2\nMoveSequence Q Fv' L Fv\nMoveAlias Left L\n"
-                                                   "MoveSequence x Fv2 Fv'\n");
+                                                   "MoveSequence x Uv2 Uv'\n");
   ASSERT_EQ(d.moves.size(), 8u);
   EXPECT_EQ(d.moves[6].name, "P");
   EXPECT_EQ(d.moves[7].name, "Q");
@@ -119,16 +121,18 @@ TEST(TwsearchSamples, MoveSequencesAndAliases) {
   int equal = 0;
   for (const auto& m : all.moves()) equal += m.transform == d.moves[7].transform;
   EXPECT_EQ(equal, 1);  // Q is a quarter turn of some face
-  ASSERT_EQ(d.rotations.size(), 14u);
+  ASSERT_EQ(d.rotations.size(), 7u);
   EXPECT_EQ(d.rotations.back().name, "x");
-  EXPECT_EQ(d.rotations.back().transform, d.rotations.front().transform);  // Fv2 Fv' = Fv
+  EXPECT_EQ(d.rotations.back().transform, d.rotations.front().transform);  // Uv2 Uv' = Uv
 
+  // The line after the file's last.
+  const std::string at = "t.tws:" + std::to_string(std::count(cube.begin(), cube.end(), '\n') + 1) + ":";
   const std::vector<std::pair<std::string, std::string>> bad = {
-      {"MoveSequence Q F Z2\n", "t.tws:130:18: 'Z2' in Q is no move, rotation or sequence of the file"},
-      {"MoveSequence Q P\nMoveSequence P Q\n", "t.tws:130:16: 'P' in Q is no move"},
-      {"MoveSequence F B\n", "t.tws:130:14: move F defined twice"},
-      {"MoveAlias A\n", "t.tws:130:1: 'MoveAlias' takes 2 words"},
-      {"Illegal CORNERS 1 2\n", "t.tws:130:1: 'Illegal' lines (positions no move may enter) are not supported"},
+      {"MoveSequence Q F Z2\n", at + "18: 'Z2' in Q is no move, rotation or sequence of the file"},
+      {"MoveSequence Q P\nMoveSequence P Q\n", at + "16: 'P' in Q is no move"},
+      {"MoveSequence F B\n", at + "14: move F defined twice"},
+      {"MoveAlias A\n", at + "1: 'MoveAlias' takes 2 words"},
+      {"Illegal CORNER 1 2\n", at + "1: 'Illegal' lines (positions no move may enter) are not supported"},
   };
   for (const auto& [text, message] : bad) {
     try {
@@ -142,8 +146,8 @@ TEST(TwsearchSamples, MoveSequencesAndAliases) {
 
 // The half-turn metric's first levels (cube20.org), on the 128-bit words of a
 // definition that does not rank below 2^64.
-TEST(TwsearchSamples, CubeFirstLevelsOnWideWords) {
-  const auto model = load_tws_model(sample("main/3x3x3"));
+TEST(TwistyFiles, CubeFirstLevelsOnWideWords) {
+  const auto model = load_tws_model(sample("cube3"));
   ASSERT_TRUE(std::holds_alternative<WidePieces>(model));
   const auto& cube = std::get<WidePieces>(model);
   EXPECT_EQ(cube.max_moves(), 18);
@@ -173,14 +177,14 @@ TEST(TwsearchSamples, CubeFirstLevelsOnWideWords) {
   EXPECT_FALSE(cube.directed());
   // A depth past which the search stops of itself: the pyramorphix's 96 whole.
   o.max_depth = 50;
-  const auto whole = analyze_levels(WidePieces(read_tws(sample("main/pyramorphix")), PieceMetric::all_powers), o);
+  const auto whole = analyze_levels(WidePieces(read_tws(sample("pyramorphix")), PieceMetric::all_powers), o);
   EXPECT_TRUE(whole.complete);
-  EXPECT_EQ(whole.layers, distribution("main/pyramorphix"));
+  EXPECT_EQ(whole.layers, distribution("pyramorphix"));
 }
 
 // Files the model refuses say why, at their first Set line: no ranks below 2^64 and
 // places past 128 bits.
-TEST(TwsearchSamples, PastBothModelsIsOneLine) {
+TEST(TwistyFiles, PastBothModelsIsOneLine) {
   const std::string text =
       "Name t\nSet C 21 127\nSolved\nC\n1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21\nEnd\nMove X\nC\n"
       "2 1 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21\nEnd\n";
@@ -208,7 +212,7 @@ TEST(TwsearchSamples, PastBothModelsIsOneLine) {
 
 // --max-depth D gives the first D + 1 levels of the full run, the moves out of the
 // levels before D, and the positions at D; --partial stops where the budget ends.
-TEST(TwsearchSamples, MaxDepthEqualsTheFirstLevelsOfTheFullRun) {
+TEST(TwistyFiles, MaxDepthEqualsTheFirstLevelsOfTheFullRun) {
   const Pieces cube = load_tws(std::filesystem::path(STATESPACE_EXAMPLES) / "cube2.tws");
   AnalyzeOptions o;
   o.progress = false;
@@ -238,7 +242,7 @@ TEST(TwsearchSamples, MaxDepthEqualsTheFirstLevelsOfTheFullRun) {
 
 // The command: summary.json says complete: false, the summary says it plainly, and
 // engines that cannot stop at a depth are refused before any work.
-TEST(TwsearchSamples, AnalyzeMaxDepthWritesAnIncompleteReport) {
+TEST(TwistyFiles, AnalyzeMaxDepthWritesAnIncompleteReport) {
   const auto dir = testing::fresh_dir("twsearch_max_depth");
   const std::string cube = std::string(STATESPACE_EXAMPLES) + "/cube2.tws";
   const auto r = testing::run_statespace("analyze " + cube + " --max-depth 3 --out " + (dir / "out").string());
