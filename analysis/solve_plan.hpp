@@ -35,6 +35,7 @@ struct SolveRequest {
   bool batch = false;                 // --batch: positions from a file, for the optimal solver
   MemoryBudget memory;
   std::uint64_t most_comparisons = ~std::uint64_t{0};  // of a linear --lookup
+  bool progress = true;                                // progress lines on stderr
 };
 
 // The methods. OptimalSolve: IDA* over pattern databases, which reads its own
@@ -193,7 +194,7 @@ struct SolveRun {
 // UsageError when no path reaches the goal.
 template <Puzzle P>
 SolveRun<P> run_solve(const P& p, const SolveRequest& r, const SolvePlan<P>& plan) {
-  Progress progress(p.name() + " solve");
+  Progress progress(p.name() + " solve", r.progress);
   SolveRun<P> run;
   Solution<P>& sol = run.solution;
   std::visit(

@@ -33,7 +33,7 @@ std::optional<Solution<P>> solve_by_table(const P& p, const std::string& table_o
     const TableEntry e = probe.entry(start);
     if (e.standing != Standing::distance) return std::nullopt;
     Solution<P> sol;
-    sol.path = probe.line(start, e.distance);
+    sol.path = real_path(p, probe.line(start, e.distance));
     return sol;
   } catch (const UsageError& error) {
     if (named) throw;

@@ -40,6 +40,9 @@ class TomlInput {
   TomlInput(const std::filesystem::path& file, std::string text);
 
   [[nodiscard]] const toml::table& root() const { return root_; }
+  // A caller's string in place of the file's at the top-level `key` (Python's
+  // `symmetry=`): it has no place in the file, so a failure at it names the file's start.
+  void set_string(std::string_view key, std::string value) { root_.insert_or_assign(key, std::move(value)); }
   [[nodiscard]] const std::filesystem::path& file() const { return file_; }
   // The file's bytes, e.g. for a content hash.
   [[nodiscard]] const std::string& text() const { return text_; }

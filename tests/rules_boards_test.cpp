@@ -8,6 +8,7 @@
 #include <absl/container/flat_hash_set.h>
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <array>
 #include <map>
 #include <optional>
@@ -193,6 +194,25 @@ TEST(RulesSymmetry, SolvePrintsNamedMoves) {
   EXPECT_NE(run.out.find("sokoban-yard: 23 moves"), std::string::npos) << run.out;
   const std::string moves = run.out.substr(run.out.find("moves:"), run.out.find('\n', run.out.find("moves:")));
   EXPECT_EQ(moves.find('?'), std::string::npos) << moves;
+}
+
+// A table walk under symmetry prints the file's moves too: the table's classes
+// unfolded into real positions, as a search's path is.
+TEST(RulesSymmetry, TableWalkPrintsNamedMoves) {
+  const auto dir = testing::fresh_dir("rules-symmetry-table");
+  const std::string file = kExamples + "/peg-triangle.toml";
+  const auto analyzed = testing::run_statespace("analyze " + file + " --table -q --out " + (dir / "out").string());
+  ASSERT_EQ(analyzed.exit_code, 0) << analyzed.std_err;
+  const auto run = testing::run_statespace("solve " + file + " --table " +
+                                           (dir / "out" / "peg-triangle" / "goal-distances.table").string());
+  ASSERT_EQ(run.exit_code, 0) << run.std_err;
+  EXPECT_NE(run.out.find("peg-triangle: 13 moves"), std::string::npos) << run.out;
+  EXPECT_NE(run.out.find("distance table"), std::string::npos) << run.out;
+  const std::size_t at = run.out.find("moves:");
+  ASSERT_NE(at, std::string::npos) << run.out;
+  const std::string moves = run.out.substr(at, run.out.find('\n', at) - at);
+  EXPECT_EQ(moves.find('?'), std::string::npos) << moves;
+  EXPECT_EQ(std::count(moves.begin(), moves.end(), 'j'), 13) << moves;  // "jump at R,C" 13 times
 }
 
 // Peg solitaire on the 15-hole triangle drawn on the square grid as a staircase,

@@ -19,7 +19,7 @@ import os
 from typing import Any, Callable, NamedTuple, Optional, Union
 
 from . import _core
-from ._core import Puzzle, PuzzleFileError, Result
+from ._core import Puzzle, PuzzleFileError, Result, Table
 
 __version__ = _core.__version__
 __all__ = [
@@ -28,6 +28,7 @@ __all__ = [
     "Puzzle",
     "PuzzleFileError",
     "Result",
+    "Table",
     "analyze",
     "listed",
     "load_bundle",
@@ -50,16 +51,18 @@ class Level(NamedTuple):
     total: int  # positions reached so far
 
 
-def puzzle(name: Union[str, "os.PathLike[str]"]) -> Puzzle:
+def puzzle(name: Union[str, "os.PathLike[str]"], symmetry: Optional[str] = None) -> Puzzle:
     """A built-in puzzle ("nooff", "tiles:3x3", see `listed()`) or a puzzle file
-    (a path ending in .toml or .tws). ValueError for an unknown name,
-    PuzzleFileError for a broken file."""
-    return _core._puzzle(os.fspath(name))
+    (a path ending in .toml or .tws). `symmetry` ("board" or "none") replaces a
+    rules file's own `symmetry = ...`. ValueError for an unknown name or a symmetry
+    on another kind, PuzzleFileError for a broken file."""
+    return _core._puzzle(os.fspath(name), symmetry)
 
 
-def puzzle_from_toml(text: str, file: str = "<string>") -> Puzzle:
-    """The puzzle a TOML text describes (docs/puzzle-files.md); errors name `file`."""
-    return _core._puzzle_from_toml(text, file)
+def puzzle_from_toml(text: str, file: str = "<string>", symmetry: Optional[str] = None) -> Puzzle:
+    """The puzzle a TOML text describes (docs/puzzle-files.md); errors name `file`.
+    `symmetry` as for `puzzle()`."""
+    return _core._puzzle_from_toml(text, file, symmetry)
 
 
 def listed() -> list[str]:
@@ -84,6 +87,8 @@ def analyze(
     start: Optional[str] = None,
     lookup: Optional[str] = None,
     progress: Optional[Callable[[Level], Any]] = None,
+    symmetry: Optional[str] = None,
+    table: Union[str, "os.PathLike[str]", None] = None,
 ) -> Result:
     """Analyses the whole space reachable from the goal (or from `start`), as
     `statespace analyze` does: engine as --engine, threads as --threads (default:
@@ -91,6 +96,9 @@ def analyze(
     --from, lookup as --lookup (the explicit engine's visited set: linear,
     linear-sentinel, hashed, std-hashed, ranked; the linear ones count comparisons).
     `progress`, when given, is called with a Level after each finished level.
+    `symmetry` ("board" or "none") replaces a rules file's own. `table`, a path:
+    the distance table of every position to the goal is written there too, as
+    `analyze --table` writes it into the bundle; open it with `Table(path, p)`.
     ValueError for a bad request, MemoryError when the run would not fit `memory`;
     both before any work."""
     callback = None
@@ -99,13 +107,31 @@ def analyze(
         def callback(stage: str, depth: int, added: int, total: int) -> None:
             progress(Level(stage, depth, added, total))
 
-    return _core._analyze(_as_puzzle(p), engine, threads, memory, start, lookup, callback)
+    model = _as_puzzle(p)
+    if symmetry is not None:
+        model = _core._with_symmetry(model, symmetry)
+    path = None if table is None else os.fspath(table)
+    return _core._analyze(model, engine, threads, memory, start, lookup, path, callback)
 
 
-def solve(p: PuzzleLike, position: str, memory: Union[int, str, None] = None) -> list[tuple[Optional[str], str]]:
-    """A shortest solution from `position` to the goal: (move name or None, position
-    after) for each move; empty when `position` is a goal. ValueError when there is none."""
-    return _core._solve(_as_puzzle(p), position, memory)
+def solve(
+    p: PuzzleLike,
+    position: Optional[str] = None,
+    method: str = "auto",
+    goal: Optional[str] = None,
+    memory: Union[int, str, None] = None,
+    table: Optional[Table] = None,
+    pdb_dir: Union[str, "os.PathLike[str]", None] = None,
+) -> list[tuple[Optional[str], str]]:
+    """A shortest solution from `position` (default: a puzzle file's start) to the
+    goal (or to `goal`): (move name or None, position after) for each move; empty
+    when `position` is a goal. As `statespace solve`: method "auto" (IDA* over
+    pattern databases on tiles:4x4, cached in `pdb_dir`, else breadth-first or
+    graded chains), "bfs", "bidirectional" or "ida"; with `table`, a walk of best
+    moves along it, no search. ValueError when there is no solution."""
+    return _core._solve(
+        _as_puzzle(p), position, method, goal, memory, table, None if pdb_dir is None else os.fspath(pdb_dir)
+    )
 
 
 def _summary(self: Result) -> dict[str, Any]:

@@ -231,3 +231,102 @@ def test_import_does_not_load_numpy_or_pandas():
         [sys.executable, "-c", "import sys, statespace; print('numpy' in sys.modules, 'pandas' in sys.modules)"],
         capture_output=True, text=True, env=dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path)))
     assert done.stdout.strip() == "False False", done.stderr
+
+
+def test_table_distances_equal_the_analysis_and_the_cli(tmp_path, cli):
+    path = tmp_path / "tiles.table"
+    r = statespace.analyze("tiles:3x3", table=path)
+    t = statespace.Table(path)  # the header names a built-in puzzle
+    assert t.puzzle.name == "tiles:3x3" and t.encoding == "two-bits" and not t.directed
+    assert t.distribution.tolist() == r.distribution.tolist() == TILES_3X3
+    assert (t.entries, t.reached, t.dead) == (181440, 181440, 0)
+    far = r.farthest[0]
+    assert t.distance(far) == 31 and t.standing(far) == "distance" and t.distance(t.goal) == 0
+    # Every move from a farthest position is one closer (31 is the diameter), and a
+    # line of best moves reaches the goal in exactly the distance, each a legal move.
+    assert [(m[4], m[3]) for m in t.moves(far)] == [("closer", 30)] * len(t.moves(far))
+    line = t.line(far)
+    assert len(line) == 31 and line[-1][1] == t.goal
+    at = far
+    for _, position in line:
+        assert position in [q for _, q in t.puzzle.moves(at)]
+        at = position
+    # query --format json says the same of a position in the middle.
+    middle = line[10][1]
+    out = cli("query", "tiles:3x3", middle, "--table", path, "--format", "json")
+    assert out.returncode == 0, out.stderr
+    q = json.loads(out.stdout)
+    assert q["distance"] == t.distance(middle) == 20
+    assert [(m["position"], m["change"]) for m in q["moves"]] == [(m[1], m[4]) for m in t.moves(middle)]
+    # solve walks the table: a solution of the same length as the search's.
+    assert statespace.solve("tiles:3x3", far, table=t) == line
+    assert len(statespace.solve("tiles:3x3", far)) == 31
+
+
+def test_table_ranks_are_a_view_of_the_mapped_file(tmp_path):
+    path = tmp_path / "hex6.table"
+    statespace.analyze("hex6", table=path)
+    t = statespace.Table(path)
+    a, b = t.ranks(), t.ranks()
+    assert a.dtype == np.uint8 and a.ctypes.data == b.ctypes.data and not a.flags.writeable and not a.flags.owndata
+    # Two bits a rank: 5,040 ranks in 1,260 bytes; the codes 1 + d mod 3 count the distances.
+    assert t.encoding == "two-bits" and len(a) == 1260
+    codes = np.stack([(a >> (2 * k)) & 3 for k in range(4)], axis=1).reshape(-1)
+    layers = t.distribution.tolist()
+    assert [int((codes == c).sum()) for c in (1, 2, 3)] == [sum(layers[d::3]) for d in range(3)]
+    del t
+    assert a.sum() > 0  # the view keeps the mapping alive
+
+
+def test_table_of_a_directed_file_counts_the_dead(tmp_path):
+    yard = ROOT / "examples" / "puzzles" / "sokoban-yard.toml"
+    path = tmp_path / "yard.table"
+    r = statespace.analyze(yard, table=path)
+    p = statespace.puzzle(yard)
+    with pytest.raises(ValueError, match="is no built-in puzzle"):
+        statespace.Table(path)
+    t = statespace.Table(path, p)
+    assert t.directed and t.encoding == "words" and t.dead == r.goal["dead_ends"] > 0
+    assert t.distance() == r.goal["shortest"] == len(statespace.solve(p)) == len(statespace.solve(p, table=t))
+    with pytest.raises(ValueError, match="is for"):
+        statespace.Table(path, statespace.puzzle("tiles:3x3"))
+
+
+def test_symmetry_argument_replaces_the_files(tmp_path):
+    triangle = ROOT / "examples" / "puzzles" / "peg-triangle.toml"
+    plain = statespace.analyze(triangle, symmetry="none")
+    board = statespace.analyze(triangle, symmetry="board")
+    # 3,016 positions from a corner hole either way, as 1,544 classes under the
+    # stabiliser (Jaap's Puzzle Page's figure).
+    assert plain.positions == 3016 and plain.positions_distribution is None
+    assert board.distribution.sum() == 1544 and board.positions_distribution.sum() == 3016
+    assert board.positions_distribution.tolist() == plain.distribution.tolist()
+    with pytest.raises(ValueError, match="applies to rules files"):
+        statespace.analyze("tiles:3x3", symmetry="board")
+    with pytest.raises(ValueError, match="unknown symmetry"):
+        statespace.puzzle(triangle, symmetry="mirror")
+
+
+def test_solve_methods_agree():
+    start = "1 5 / 2 6 3 / 4 _"
+    bfs = statespace.solve("hex6", start, method="bfs")
+    both = statespace.solve("hex6", start, method="bidirectional")
+    assert len(bfs) == len(both) == 11 and bfs[-1][1] == both[-1][1] == "1 2 / 3 4 5 / 6 _"
+    with pytest.raises(ValueError, match="unknown method"):
+        statespace.solve("hex6", start, method="astar")
+    with pytest.raises(ValueError, match="sliding tiles only"):
+        statespace.solve("hex6", start, method="ida")
+
+
+def test_ida_on_the_15_puzzle(tmp_path):
+    # A 15-puzzle position 20 moves from the goal, solved optimally by IDA* over the
+    # 5-5-5 pattern databases that a small budget chooses (built into tmp_path).
+    start = "5 1 3 4 / 9 2 7 8 / 13 6 10 11 / 14 _ 15 12"
+    steps = statespace.solve("tiles:4x4", start, memory="64M", pdb_dir=tmp_path)
+    assert steps[-1][1] == "1 2 3 4 / 5 6 7 8 / 9 10 11 12 / 13 14 15 _"
+    p = statespace.puzzle("tiles:4x4")
+    at = start
+    for _, position in steps:
+        assert position in [q for _, q in p.moves(at)]
+        at = position
+    assert len(steps) == len(statespace.solve("tiles:4x4", start, method="bidirectional", memory="1G"))
