@@ -265,6 +265,7 @@ int run_analyze(const Args& args, Context& context) {
   for (const auto& name : names) {
     Job job{make_puzzle(name), {}, {}, name};
     apply_move_options(job.puzzle, moves, metric);
+    apply_start_option(job.puzzle, o.from);
     job.name = std::visit([](const auto& p) { return p.name(); }, job.puzzle);
     for (const auto& earlier : jobs) {
       if (earlier.name == job.name) {

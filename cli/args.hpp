@@ -77,6 +77,17 @@ inline Tiles tiles_named(const std::string& name, std::string_view command) {
   return Tiles{shape.rows, shape.cols};
 }
 
+// analyze --from on a puzzle counted up to symmetry: the group becomes the one that
+// fixes that position (StartMovablePuzzle).
+inline void apply_start_option(AnyPuzzle& puzzle, const std::string& from) {
+  if (from.empty()) return;
+  std::visit(
+      [&](auto& p) {
+        if constexpr (StartMovablePuzzle<std::decay_t<decltype(p)>>) p.start_at(from);
+      },
+      puzzle);
+}
+
 // The moves options of analyze and solve. On piece puzzles (.tws files) --moves
 // picks moves by name ("U,F,R") and --metric how they become moves; on sliding-block
 // files --moves is the move rule (step, slide or path). Any other puzzle refuses both.

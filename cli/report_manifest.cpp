@@ -170,6 +170,7 @@ class Loader {
         check_at(*node, [&] { std::visit([&](const auto& p) { (void)p.parse(node->as_string()->get()); }, a.model); });
       }
     }
+    apply_start_option(a.model, o.from);
     a.moves = string(t, "moves", "");
     if (const toml::node* node = t.get("moves")) {
       if (a.moves != "step" && a.moves != "slide" && a.moves != "path") {

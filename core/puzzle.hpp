@@ -275,6 +275,13 @@ concept PathUnfoldingPuzzle = Puzzle<P> && requires(const P& p, const std::vecto
   { p.unfold(path) } -> std::same_as<std::vector<typename P::State>>;
 };
 
+// Counted up to the symmetries that fix its start, a puzzle counts from another
+// position with the group that fixes that one: p.start_at(text) (analyze --from).
+template <class P>
+concept StartMovablePuzzle = Puzzle<P> && requires(P& p, std::string_view text) {
+  p.start_at(text);
+};
+
 // The path as positions: unfolded when p searches up to symmetry, else as it is.
 template <Puzzle P>
 std::vector<typename P::State> real_path(const P& p, std::vector<typename P::State> path) {

@@ -150,6 +150,7 @@ int Rules::use_board_symmetry() {
   for (const auto& in : forward_) rules.insert(in.cells);
   const int n = rows_ * cols_;
   symmetries_.clear();
+  board_group_.clear();
   board_symmetries_ = 1;
   std::vector<CellMap> seen;
   for (const CellMap& g : candidate_symmetries()) {
@@ -173,13 +174,30 @@ int Rules::use_board_symmetry() {
     }
     if (!keeps) continue;
     ++board_symmetries_;
-    bool fixes_start = true;
-    for (int c = 0; c < n && fixes_start; ++c) {
-      fixes_start = start_.cell[std::size_t(g[std::size_t(c)])] == start_.cell[std::size_t(c)];
-    }
-    if (fixes_start) symmetries_.push_back(g);
+    board_group_.push_back(g);
   }
+  use_stabiliser(start_);
   return board_symmetries_;
+}
+
+void Rules::use_stabiliser(const State& from) {
+  const auto fixes = [&](const CellMap& g, const State& s) {
+    for (int c = 0; c < cells(); ++c) {
+      if (s.cell[std::size_t(g[std::size_t(c)])] != s.cell[std::size_t(c)]) return false;
+    }
+    return true;
+  };
+  symmetries_.clear();
+  for (const CellMap& g : board_group_) {
+    if (fixes(g, from) && (has_goal() || fixes(g, start_))) symmetries_.push_back(g);
+  }
+  // Positions stand as their classes' least members, the start too.
+  start_ = canonical(start_);
+}
+
+void Rules::start_at(std::string_view text) {
+  if (board_symmetries_ == 0) return;
+  use_stabiliser(parse_cells(text));
 }
 
 std::string Rules::symmetry_group() const {
@@ -271,7 +289,9 @@ std::string Rules::format(const State& s) const {
   return out;
 }
 
-Rules::State Rules::parse(std::string_view text) const {
+Rules::State Rules::parse(std::string_view text) const { return canonical(parse_cells(text)); }
+
+Rules::State Rules::parse_cells(std::string_view text) const {
   const auto fail = [&](const std::string& why) {
     throw ParseError(name_ + ": " + why + " (expected a picture like \"" + format(start_) + "\")");
   };
@@ -316,7 +336,7 @@ Rules::State Rules::parse(std::string_view text) const {
       fail(cell + ": unknown piece '" + std::string(1, ch) + "'");
     }
   }
-  return canonical(s);
+  return s;
 }
 
 std::string Rules::move_name(const State& from, const State& to) const {

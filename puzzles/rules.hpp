@@ -142,6 +142,12 @@ class Rules {
   // all least members. Returns the order of the board's group, the identity
   // included; symmetries() is the order of the group used.
   int use_board_symmetry();
+  // Counts from the position `text` names (analyze --from): with symmetry, the group
+  // used becomes the symmetries of the board's group that fix that position (and the
+  // file's start too where it is the goal), so that the classes stand for the
+  // positions it really reaches. Nothing to do without symmetry; ParseError for a bad
+  // position.
+  void start_at(std::string_view text);
   [[nodiscard]] int symmetries() const { return int(symmetries_.size()) + 1; }
   [[nodiscard]] int board_symmetries() const { return board_symmetries_; }
   // Which group counts the positions, for the reports: empty without symmetry.
@@ -288,7 +294,11 @@ class Rules {
   Goal goal_;
   RuleMetric metric_ = RuleMetric::kStep;
   bool directed_ = false;
-  std::vector<CellMap> symmetries_;  // without the identity
+  std::vector<CellMap> symmetries_;   // the group used, without the identity
+  std::vector<CellMap> board_group_;  // the board's group, without the identity
+  // The group used: the board's symmetries that fix `from` (and the start where it is the goal).
+  void use_stabiliser(const State& from);
+  [[nodiscard]] State parse_cells(std::string_view text) const;  // parse() before canonical()
   Lattice lattice_ = Lattice::kSquare;
   std::vector<std::uint8_t> drawn_;  // lattice boards: per cell, whether the picture draws it
   int column_of_origin_ = 0;

@@ -48,7 +48,8 @@ bool is_variable(char c) { return c >= 'a' && c <= 'z'; }
 
 // One cell of a pattern or replacement as written.
 struct Token {
-  enum Kind { kEmpty, kAny, kPiece, kVariable, kAlternatives, kGap, kWall } kind = kAny;
+  // kNone: a place of a lattice picture's grid that is no cell of the pattern.
+  enum Kind { kEmpty, kAny, kPiece, kVariable, kAlternatives, kGap, kWall, kNone } kind = kAny;
   std::string values;  // kPiece, kVariable: one character; kAlternatives: '.' or a piece each
   std::pair<int, int> where;
 };
@@ -400,6 +401,7 @@ class RulesLoader {
     std::vector<std::vector<std::pair<int, int>>> where;
     const auto rows = picture_rows(*text, &where);
     if (rows.empty()) file_.fail(*p.node, "empty pattern (expected " + std::string(kTokenForm) + ")");
+    if (lattice_ && rows.size() > 1) return lattice_picture(std::move(p), rows, where);
     for (std::size_t r = 0; r < rows.size(); ++r) {
       std::vector<Token> row;
       for (std::size_t c = 0; c < rows[r].size(); ++c) row.push_back(token(p, rows[r][c], where[r][c]));
@@ -411,11 +413,6 @@ class RulesLoader {
       }
       p.rows.push_back(std::move(row));
     }
-    if (lattice_ && !p.line()) {
-      file_.fail(*p.node,
-                 "on a triangular or hex lattice a pattern is a line of cells (expected e.g. \"O O .\" and "
-                 "directions along the lattice)");
-    }
     int gaps = 0;
     for (const auto& row : p.rows) {
       for (std::size_t c = 0; c < row.size(); ++c) {
@@ -425,6 +422,69 @@ class RulesLoader {
           file_.fail_in_string(*p.node, row[c].where, "'...' stands once, between two parts of a line");
         }
       }
+    }
+    return p;
+  }
+
+  // A picture on the lattice, drawn as the board is: each row half a cell off the
+  // rows around it, the cells' centres evenly spaced (a cell may be wider than one
+  // character: ".|O"). Its cells go onto the board's axial grid (see Lattice in
+  // rules.hpp), the places of the grid between them kNone.
+  Pattern lattice_picture(Pattern p, const std::vector<std::vector<std::string>>& rows,
+                          const std::vector<std::vector<std::pair<int, int>>>& where) const {
+    const std::string form =
+        " (expected rows on lines of their own, cells evenly spaced, each row shifted half a cell from the row "
+        "above, e.g. \" .|O .|O\" over \".|O .|O .|O\")";
+    // Centres in half characters.
+    std::vector<std::vector<int>> x(rows.size());
+    int spacing = 0;
+    for (std::size_t r = 0; r < rows.size(); ++r) {
+      if (r > 0 && where[r][0].first == where[r - 1][0].first) {
+        file_.fail_in_string(*p.node, where[r][0], "a row of a lattice picture after '/'" + form);
+      }
+      for (std::size_t i = 0; i < rows[r].size(); ++i) {
+        x[r].push_back(2 * where[r][i].second + int(rows[r][i].size()) - 1);
+        if (i == 0) continue;
+        const int d = x[r][i] - x[r][i - 1];
+        if (spacing == 0) spacing = d;
+        if (d != spacing) file_.fail_in_string(*p.node, where[r][i], "a cell out of step with the others" + form);
+      }
+    }
+    if (spacing == 0) spacing = 2 * std::abs(x[1][0] - x[0][0]);
+    if (spacing == 0 || spacing % 2 != 0) file_.fail(*p.node, "cells that stand on no lattice" + form);
+    int least = 1 << 20;
+    for (const auto& row : x) least = std::min(least, *std::min_element(row.begin(), row.end()));
+    // Half-cell places h, then the axial column (h + r - m) / 2, as the start's.
+    int m = 1 << 20, cols = 0;
+    for (std::size_t r = 0; r < rows.size(); ++r) {
+      for (std::size_t i = 0; i < x[r].size(); ++i) {
+        if ((x[r][i] - least) % (spacing / 2) != 0) {
+          file_.fail_in_string(*p.node, where[r][i], "a cell out of step with the others" + form);
+        }
+        m = std::min(m, (x[r][i] - least) / (spacing / 2) + int(r));
+      }
+    }
+    std::vector<std::vector<std::pair<int, std::size_t>>> placed(rows.size());  // (column, index in the row)
+    for (std::size_t r = 0; r < rows.size(); ++r) {
+      for (std::size_t i = 0; i < x[r].size(); ++i) {
+        const int h = (x[r][i] - least) / (spacing / 2) + int(r) - m;
+        if (h % 2 != 0) {
+          file_.fail_in_string(*p.node, where[r][i],
+                               "row " + std::to_string(r + 1) + " stands a whole cell off the rows around it" + form);
+        }
+        placed[r].emplace_back(h / 2, i);
+        cols = std::max(cols, h / 2 + 1);
+      }
+    }
+    for (std::size_t r = 0; r < rows.size(); ++r) {
+      std::vector<Token> row(static_cast<std::size_t>(cols));
+      for (Token& t : row) t.kind = Token::kNone;
+      for (const auto& [c, i] : placed[r]) row[std::size_t(c)] = token(p, rows[r][i], where[r][i]);
+      for (const Token& t : row) {
+        if (t.kind == Token::kGap)
+          file_.fail_in_string(*p.node, t.where, "'...' joins two parts of a line, not of a picture");
+      }
+      p.rows.push_back(std::move(row));
     }
     return p;
   }
@@ -609,6 +669,9 @@ class RulesLoader {
         if ((a.kind == Token::kGap) != (b.kind == Token::kGap)) {
           fail("'...' must stand at the same place in the pattern and the replacement");
         }
+        if ((a.kind == Token::kNone) != (b.kind == Token::kNone)) {
+          fail("the replacement's cells stand where the pattern's do (expected the same drawing)");
+        }
         if ((a.kind == Token::kWall) != (b.kind == Token::kWall)) {
           fail("'#' (off the board) stands at the same place in the pattern and the replacement");
         }
@@ -651,6 +714,7 @@ class RulesLoader {
           after = true;
           continue;
         }
+        if (from.rows[r][c].kind == Token::kNone) continue;
         const Spot s{int(r), after ? int(second.size()) : int(c), &from.rows[r][c], &to.rows[r][c]};
         (after ? second : first).push_back(s);
       }
@@ -663,9 +727,21 @@ class RulesLoader {
     // A pattern with '#' may stand partly beyond the edge: its first cell too.
     const int reach = walls && !clip ? int(std::max(from.rows.size(), from.rows[0].size())) : 0;
     for (const Direction& d : dirs) {
+      // A lattice picture turns a sixth at a time, clockwise as drawn: (r, c) to
+      // (c, c - r) on the axial grid takes right to down-right, down-right to
+      // down-left, and so on; `turns` of them take right to d.
+      int turns = 0;
+      for (std::pair<int, int> v{0, 1}; v != std::pair{d.dr, d.dc} && turns < 6; ++turns) {
+        v = {v.second, v.second - v.first};
+      }
       // Where the pattern's (r, c) lands from the anchor: right is (r, c); the
       // others turn it (down: a quarter turn clockwise); a diagonal steps along.
       const auto offset = [&](int r, int c) -> std::pair<int, int> {
+        if (lattice_ && !from.line()) {
+          std::pair<int, int> v{r, c};
+          for (int t = 0; t < turns; ++t) v = {v.second, v.second - v.first};
+          return v;
+        }
         if (d.dr != 0 && d.dc != 0) return {c * d.dr, c * d.dc};
         if (d.dc == 1) return {r, c};
         if (d.dc == -1) return {-r, -c};

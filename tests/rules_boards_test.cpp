@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <array>
 #include <map>
+#include <numeric>
 #include <optional>
 #include <set>
 #include <string>
@@ -349,6 +350,36 @@ std::uint32_t lights(std::initializer_list<std::pair<int, int>> on, int side) {
   return m;
 }
 
+// Counting from another position (analyze --from) under symmetry takes the group
+// that fixes that position: from a hole the file's start's reflection does not fix,
+// no symmetry but the identity, and positions by depth as without symmetry; from
+// one it fixes, that reflection again.
+TEST(RulesSymmetry, FromAnotherStartTakesItsStabiliser) {
+  const Rules plain = from_text(square_peg(false));
+  for (const auto& [from, used] : std::vector<std::pair<std::string, int>>{
+           {"O . O O / O O O O / O O O O / O O O O", 1}, {"O O O O / O . O O / O O O O / O O O O", 2}}) {
+    Rules sym = from_text(square_peg(true));
+    ASSERT_EQ(sym.symmetries(), 2);
+    sym.start_at(from);
+    EXPECT_EQ(sym.symmetries(), used) << from;
+    EXPECT_EQ(sym.board_symmetries(), 8);
+    const AnalysisResult whole = analyze_levels(plain, quiet(), plain.parse(from), *plain.packing(plain.start()));
+    const AnalysisResult classes = analyze_levels(sym, quiet(), sym.parse(from), *sym.packing(sym.start()));
+    EXPECT_EQ(used == 1 ? classes.layers : classes.layer_positions, whole.layers) << from;
+    EXPECT_EQ(classes.symmetry, sym.symmetry_group());
+  }
+  // The command line does the same.
+  const auto dir = testing::fresh_dir("rules-symmetry-from");
+  const auto file = testing::write_file(dir / "peg.toml", square_peg(true));
+  const auto run =
+      testing::run_statespace("analyze " + file.string() +
+                              " --from \"O . O O / O O O O / O O O O / O O O O\" -q --out " + (dir / "out").string());
+  ASSERT_EQ(run.exit_code, 0) << run.std_err;
+  EXPECT_NE(testing::read_file(dir / "out" / "peg-4x4" / "summary.json")
+                .find("none of the board's 8 symmetries but the identity fixes the start"),
+            std::string::npos);
+}
+
 // Merlin's Magic Square: 512 patterns, the presses independent (so the numbers at
 // each depth are the binomial coefficients of 9), and the magic square 8 presses
 // from all dark; the file's presses are exactly the published nine.
@@ -536,6 +567,39 @@ TEST(RulesBoards, HexagonOnTheHexLattice) {
   EXPECT_EQ(sym.format(sym.start()), "  O O O /  O O O O / O O . O O /  O O O O /   O O O");
 }
 
+// Lights Out on a hexagon of 19 cells (lattice = "hex", a picture pattern drawn on
+// the lattice): 2^16 = 65,536 patterns (the presses have rank 16 over GF(2)), at
+// most 10 presses, as a search over the presses' masks on axial coordinates finds;
+// the same by depth up to the hexagon's twelve symmetries.
+TEST(RulesBoards, LightsOutOnTheHexagon) {
+  const Rules p = std::get<Rules>(*make_file_puzzle(kExamples + "/lights-out-hex.toml"));
+  EXPECT_EQ(p.instances().size(), 19u);
+  std::vector<std::pair<int, int>> cells;  // axial: row r holds places c from max(0, r - 2) to min(4, r + 2)
+  for (int r = 0; r < 5; ++r) {
+    for (int c = std::max(0, r - 2); c <= std::min(4, r + 2); ++c) cells.emplace_back(r, c);
+  }
+  const auto bit = [&](int r, int c) -> std::uint32_t {
+    const auto it = std::find(cells.begin(), cells.end(), std::pair{r, c});
+    return it == cells.end() ? 0 : std::uint32_t{1} << (it - cells.begin());
+  };
+  std::vector<std::uint32_t> presses;
+  for (const auto& [r, c] : cells) {
+    presses.push_back(bit(r, c) | bit(r, c - 1) | bit(r, c + 1) | bit(r - 1, c - 1) | bit(r - 1, c) | bit(r + 1, c) |
+                      bit(r + 1, c + 1));
+  }
+  unsigned all = 0;
+  const auto levels = press_levels(presses, (std::uint32_t{1} << 19) - 1, &all);
+  EXPECT_EQ(std::accumulate(levels.begin(), levels.end(), std::uint64_t{0}), 65'536u);
+  EXPECT_EQ(levels.size(), 11u);
+  const AnalysisResult r = analyze_levels(p, quiet(), p.start(), *p.packing(p.start()));
+  EXPECT_EQ(r.states, 65'536u);
+  EXPECT_EQ(r.layers, levels);
+  const Rules sym = from_text(testing::rules_with_board_symmetry(kExamples + "/lights-out-hex.toml"));
+  EXPECT_EQ(sym.symmetries(), 12);
+  const AnalysisResult classes = analyze_levels(sym, quiet(), sym.start(), *sym.packing(sym.start()));
+  EXPECT_EQ(classes.layer_positions, levels);
+}
+
 // Bad lattice files: one line each.
 TEST(RulesBoards, BadLatticeFilesAreRefusedWithOneLine) {
   const std::string head = "name = \"x\"\nkind = \"rules\"\n";
@@ -547,7 +611,16 @@ TEST(RulesBoards, BadLatticeFilesAreRefusedWithOneLine) {
       {head + "lattice = \"triangular\"\nstart = \"\"\"\n . O O\nO O  O\n\"\"\"\n" + rule, "does not fit the lattice"},
       {head + "lattice = \"triangular\"\nwrap = \"both\"\n" + start + rule, "wrap joins the edges of a square grid"},
       {head + "lattice = \"triangular\"\n" + start + "[[rule]]\nfrom = \"O O / . .\"\nto = \". . / O O\"\n",
-       "a pattern is a line of cells"},
+       "a row of a lattice picture after '/'"},
+      {head + "lattice = \"triangular\"\n" + start +
+           "[[rule]]\nfrom = \"\"\"\nO O\nO .\n\"\"\"\nto = \"\"\"\n. .\n. O\n\"\"\"\n",
+       "row 2 stands a whole cell off the rows around it"},
+      {head + "lattice = \"triangular\"\n" + start +
+           "[[rule]]\nfrom = \"\"\"\n O O\nO  O\n\"\"\"\nto = \"\"\"\n . .\n.  .\n\"\"\"\n",
+       "a cell out of step with the others"},
+      {head + "lattice = \"triangular\"\n" + start +
+           "[[rule]]\nfrom = \"\"\"\n O O\nO O .\n\"\"\"\nto = \"\"\"\n . .\n. . O O\n\"\"\"\n",
+       "the replacement"},
       {head + "lattice = \"triangular\"\n" + start + rule + "directions = \"up\"\n",
        "unknown direction 'up' on the lattice"},
       {head + "lattice = \"triangular\"\n" + start + "goal = \"\"\"\n  .\n O O\n\"\"\"\n" + rule,

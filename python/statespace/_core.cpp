@@ -288,13 +288,22 @@ std::unique_ptr<Result> analyze(const Puzzle& puzzle, const std::string& engine,
     if (table->empty()) throw UsageError(puzzle.name() + ": table= names no file (expected a path)");
     o.table = true;
   }
-  const AnyPlan plan = plan_puzzle(puzzle.model(), o);
+  // Counting from another position up to symmetry takes the group that fixes it.
+  AnyPuzzle model = puzzle.model();
+  if (from) {
+    std::visit(
+        [&](auto& p) {
+          if constexpr (StartMovablePuzzle<std::decay_t<decltype(p)>>) p.start_at(*from);
+        },
+        model);
+  }
+  const AnyPlan plan = plan_puzzle(model, o);
   auto result = std::make_unique<Result>();
   watched(progress, [&] {
     const tbb::global_control limit(tbb::global_control::max_allowed_parallelism, std::size_t(o.threads));
     Progress clock(puzzle.name(), false);
     const bool per_run_peak = reset_peak_rss();
-    PuzzleRun run = analyze_puzzle(puzzle.model(), o, plan);
+    PuzzleRun run = analyze_puzzle(model, o, plan);
     result->r = std::move(run.result);
     result->r.threads = o.threads;
     result->r.seconds = clock.seconds();
