@@ -12,6 +12,7 @@
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -360,6 +361,40 @@ class Server {
 
   enum class Ask { moves, line, random };
 
+  // The name of a move for a model that names none: the piece that moved and which
+  // way on the drawn board ("6 ↑"), when the cells it changes show one label moving;
+  // else "move N".
+  static std::string piece_move_name(const reports::Drawing& d, const std::vector<std::string>& before,
+                                     const std::vector<std::string>& after, int number) {
+    const auto blank = [](const std::string& c) { return c == kBlank || c == "." || c == "#"; };
+    std::string label;
+    double sx = 0, sy = 0, tx = 0, ty = 0;
+    int from = 0, to = 0;
+    const bool drawn = !d.as_text && d.cells.size() == before.size() && before.size() == after.size();
+    for (std::size_t i = 0; drawn && i < before.size(); ++i) {
+      if (before[i] == after[i]) continue;
+      for (const std::string* c : {&before[i], &after[i]}) {
+        if (blank(*c)) continue;
+        if (label.empty()) label = *c;
+        if (*c != label) return "move " + std::to_string(number);
+      }
+      if (before[i] == label) sx += d.cells[i].x, sy += d.cells[i].y, ++from;
+      if (after[i] == label) tx += d.cells[i].x, ty += d.cells[i].y, ++to;
+    }
+    if (label.empty() || from == 0 || to == 0) return "move " + std::to_string(number);
+    const double dx = tx / to - sx / from, dy = ty / to - sy / from;
+    const double ax = std::abs(dx), ay = std::abs(dy);
+    std::string arrow;
+    if (ax > 2 * ay) {
+      arrow = dx > 0 ? "\u2192" : "\u2190";
+    } else if (ay > 2 * ax) {
+      arrow = dy > 0 ? "\u2193" : "\u2191";
+    } else {
+      arrow = dy > 0 ? (dx > 0 ? "\u2198" : "\u2199") : (dx > 0 ? "\u2197" : "\u2196");
+    }
+    return label + " " + arrow;
+  }
+
   template <class P>
   Json view(const P& p, const typename P::State& s, const Json& summary, const Model& m) const {
     const reports::Drawing d = reports::draw_position(p, s);
@@ -379,7 +414,7 @@ class Server {
       if constexpr (MoveNamingPuzzle<P>) {
         name = p.move_name(s, t);
       } else {
-        name = "move " + std::to_string(index + 1);
+        name = piece_move_name(d, before, after, index + 1);
       }
       moves.push_back(Json{{"index", index}, {"name", name}, {"position", position}, {"changed", changed}});
       ++index;
@@ -445,7 +480,9 @@ class Server {
       if constexpr (MoveNamingPuzzle<P>) {
         name = p.move_name(path[i - 1], path[i]);
       } else {
-        name = "move " + std::to_string(i);
+        const reports::Drawing d = reports::draw_position(p, path[i - 1]);
+        name =
+            piece_move_name(d, reports::notation_cells(d.notation), reports::notation_cells(p.format(path[i])), int(i));
       }
       steps.push_back(Json{{"move", name}, {"position", p.format(path[i])}});
     }

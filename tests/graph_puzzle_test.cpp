@@ -159,13 +159,13 @@ TEST(GraphFile, BadFilesAreOneLineWithTheirPosition) {
       dir, {
                {path + "\"0,0 1,0 2,0\"\n", "bad.toml:5:15: 'coordinates' must be an array of [x, y] pairs"},
                {path + "[[0, 0], [2, 0]]\n", "bad.toml:5:15: coordinates has 2 pairs for 3 vertices"},
-               {path + "[[0, 0], [2, 0], [4]]\n", "bad.toml:5:33: vertex 3's coordinates are not two numbers"},
-               {path + "[[0, 0], [2, 0], [4, \"1\"]]\n", "bad.toml:5:33: vertex 3's coordinates are not two numbers"},
+               {path + "[[0, 0], [2, 0], [4]]\n", "bad.toml:5:32: vertex 3's coordinates are not two numbers"},
+               {path + "[[0, 0], [2, 0], [4, \"1\"]]\n", "bad.toml:5:32: vertex 3's coordinates are not two numbers"},
                {path + "[[0, 0], [2, 0], [4, 1e9]]\n",
-                "bad.toml:5:37: vertex 3's y is out of range (expected a number from -100 to 100)"},
+                "bad.toml:5:36: vertex 3's y is out of range (expected a number from -100 to 100)"},
                {path + "[[0, 0], [nan, 0], [4, 0]]\n", "bad.toml:5:25: vertex 2's x is out of range"},
                {path + "[[0, 0], [2, 0], [2.5, 0.5]]\n",
-                "bad.toml:5:33: vertex 3 is 0.707107 from vertex 2 (expected at least 1 apart"},
+                "bad.toml:5:32: vertex 3 is 0.707107 from vertex 2 (expected at least 1 apart"},
            });
   // 16 vertices of distinct tokens: a 2.6 GB rank bitset for --components.
   std::string edges, start;
