@@ -83,7 +83,7 @@ font-weight:600;font-size:.9em;color:#fff;background:#aaa}
 #moves li.dead{border-left-color:#202020}#moves li.dead .dist{background:#202020}
 #moves li.unreached .dist{background:#fff;color:#888;border:1px dashed #aaa}
 #moves li.best button{font-weight:600}
-.legend{display:flex;flex-wrap:wrap;gap:14px;font-size:.85em;color:#555;margin:8px 0}
+.legend[hidden]{display:none}.legend{display:flex;flex-wrap:wrap;gap:14px;font-size:.85em;color:#555;margin:8px 0}
 .legend span::before{content:"";display:inline-block;width:12px;height:12px;border-radius:3px;margin-right:5px;vertical-align:-1px;background:var(--c)}
 </style></head>
 <body>
@@ -185,6 +185,8 @@ function render(changed) {
   if (tabled) {
     const top = current.table.layers.length - 1;
     $('random-d').max = String(top);
+    // Until edited, the distance offered is the position's own.
+    if (!$('random-d').dataset.edited && current.standing === 'distance') $('random-d').value = String(current.distance);
     $('random-range').textContent = '(0 to ' + top + ')';
   }
   $('count').textContent = String(current.moves.length);
@@ -264,6 +266,7 @@ async function solve() {
   render([]);
 }
 
+$('random-d').addEventListener('input', () => { $('random-d').dataset.edited = '1'; });
 $('best').addEventListener('click', () => play(current && current.moves[current.best]));
 $('solve').addEventListener('click', solve);
 
