@@ -361,28 +361,31 @@ class Server {
 
   enum class Ask { moves, line, random };
 
-  // The name of a move for a model that names none: the piece that moved and which
-  // way on the drawn board ("6 ↑"), when the cells it changes show one label moving;
-  // else "move N".
+  // The name of a move for a model that names none: the piece that moved, as the
+  // board showed it before the move, and which way on the drawn board ("6 ↓"): the
+  // cells it left and the cells it entered, when those it left held one label; else
+  // "move N". (Files whose pieces of one shape are relettered in reading order after
+  // each move, like Klotski's, change other letters too: the cells left and entered
+  // still name the piece.)
   static std::string piece_move_name(const reports::Drawing& d, const std::vector<std::string>& before,
                                      const std::vector<std::string>& after, int number) {
     const auto blank = [](const std::string& c) { return c == kBlank || c == "." || c == "#"; };
+    const std::string fallback = "move " + std::to_string(number);
+    if (d.as_text || d.cells.size() != before.size() || before.size() != after.size()) return fallback;
     std::string label;
     double sx = 0, sy = 0, tx = 0, ty = 0;
-    int from = 0, to = 0;
-    const bool drawn = !d.as_text && d.cells.size() == before.size() && before.size() == after.size();
-    for (std::size_t i = 0; drawn && i < before.size(); ++i) {
-      if (before[i] == after[i]) continue;
-      for (const std::string* c : {&before[i], &after[i]}) {
-        if (blank(*c)) continue;
-        if (label.empty()) label = *c;
-        if (*c != label) return "move " + std::to_string(number);
+    int left = 0, entered = 0;
+    for (std::size_t i = 0; i < before.size(); ++i) {
+      if (!blank(before[i]) && blank(after[i])) {
+        if (!label.empty() && before[i] != label) return fallback;
+        label = before[i];
+        sx += d.cells[i].x, sy += d.cells[i].y, ++left;
+      } else if (blank(before[i]) && !blank(after[i])) {
+        tx += d.cells[i].x, ty += d.cells[i].y, ++entered;
       }
-      if (before[i] == label) sx += d.cells[i].x, sy += d.cells[i].y, ++from;
-      if (after[i] == label) tx += d.cells[i].x, ty += d.cells[i].y, ++to;
     }
-    if (label.empty() || from == 0 || to == 0) return "move " + std::to_string(number);
-    const double dx = tx / to - sx / from, dy = ty / to - sy / from;
+    if (left == 0 || entered == 0) return fallback;
+    const double dx = tx / entered - sx / left, dy = ty / entered - sy / left;
     const double ax = std::abs(dx), ay = std::abs(dy);
     std::string arrow;
     if (ax > 2 * ay) {
