@@ -12,6 +12,8 @@
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
 #include <chrono>
+#include <cmath>
+#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -19,10 +21,13 @@
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <optional>
+#include <random>
 #include <sstream>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 
+#include "analysis/tables/table_probe.hpp"
 #include "cli/args.hpp"
 #include "cli/cli.hpp"
 #include "cli/serve_assets.hpp"
@@ -49,6 +54,11 @@ constexpr auto kIdle = std::chrono::seconds(30);
 constexpr std::size_t kMaxPosition = 4096;
 
 using Response = http::response<http::string_body>;
+
+// A request well formed but with nothing to answer (404).
+struct NotFound : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
 
 // %XX decoded, and '+' as a space in a query; nothing when an escape is malformed or
 // decodes to a NUL byte.
@@ -117,7 +127,43 @@ std::string one_line(std::string s) {
 struct Model {
   std::optional<AnyPuzzle> puzzle;
   std::string error;  // why it cannot be played, when puzzle is empty
+  // The bundle's distance table, mapped and checked against the puzzle once.
+  std::optional<GoalTableFile> table;
+  std::string no_table;  // why there are no distances, when table is empty
 };
+
+std::string standing_name(Standing s) {
+  switch (s) {
+    case Standing::distance:
+      return "distance";
+    case Standing::dead:
+      return "dead";
+    case Standing::unreached:
+      break;
+  }
+  return "not reachable";
+}
+
+// What a move does to the distance, as statespace query says it.
+std::string change_name(const TableEntry& here, const TableEntry& after) {
+  if (after.standing != Standing::distance) return standing_name(after.standing);
+  if (here.standing != Standing::distance) return "";
+  if (after.distance < here.distance) return "closer";
+  return after.distance == here.distance ? "same" : "farther";
+}
+
+void put_entry(Json& j, const TableEntry& e) {
+  j["standing"] = standing_name(e.standing);
+  if (e.standing == Standing::distance) j["distance"] = e.distance;
+}
+
+// A whole number in [0, most] from a query parameter, or the reason it is not one.
+std::optional<std::uint64_t> whole(const std::string& text, std::uint64_t most) {
+  if (text.empty() || text.size() > 19 || text.find_first_not_of("0123456789") != std::string::npos) return {};
+  const std::uint64_t v = std::stoull(text);
+  if (v > most) return {};
+  return v;
+}
 
 class Server {
  public:
@@ -146,7 +192,9 @@ class Server {
     if (path.starts_with("/play/")) return text(req, http::status::ok, serve_assets::kPlay, "text/html; charset=utf-8");
     if (path == "/api/bundles") return json(req, http::status::ok, bundles());
     if (path.starts_with("/api/bundles/")) return bundle(req, path.substr(13));
-    if (path.starts_with("/api/play/")) return play(req, path.substr(10), query);
+    if (path.starts_with("/api/play/")) return play(req, path.substr(10), query, Ask::moves);
+    if (path.starts_with("/api/line/")) return play(req, path.substr(10), query, Ask::line);
+    if (path.starts_with("/api/random/")) return play(req, path.substr(12), query, Ask::random);
     if (path.starts_with("/reports/")) return file(req, path.substr(9));
     return error(req, http::status::not_found, "no such page (see docs/serve.md for the routes)");
   }
@@ -289,16 +337,76 @@ class Server {
     } catch (const std::exception& e) {
       m.error = one_line(e.what());
     }
+    if (m.puzzle) open_table(m, folder);
     return models_.emplace(name, std::move(m)).first->second;
   }
 
+  // The bundle's table, when analyze --table wrote one: opened (its checksums
+  // checked) and matched against the puzzle here, so that a request only probes.
+  static void open_table(Model& m, const fs::path& folder) {
+    const fs::path path = folder / kGoalTableFile;
+    std::error_code ec;
+    if (!fs::exists(path, ec)) {
+      m.no_table = "distances need a distance table: statespace analyze PUZZLE --table";
+      return;
+    }
+    try {
+      m.table.emplace(GoalTableFile::open(path));
+      std::visit([&](const auto& p) { const TableProbe probe(p, *m.table); }, *m.puzzle);
+    } catch (const std::exception& e) {
+      m.table.reset();
+      m.no_table = "no distances: " + one_line(e.what());
+    }
+  }
+
+  enum class Ask { moves, line, random };
+
+  // The name of a move for a model that names none: the piece that moved, as the
+  // board showed it before the move, and which way on the drawn board ("6 ↓"): the
+  // cells it left and the cells it entered, when those it left held one label; else
+  // "move N". (Files whose pieces of one shape are relettered in reading order after
+  // each move, like Klotski's, change other letters too: the cells left and entered
+  // still name the piece.)
+  static std::string piece_move_name(const reports::Drawing& d, const std::vector<std::string>& before,
+                                     const std::vector<std::string>& after, int number) {
+    const auto blank = [](const std::string& c) { return c == kBlank || c == "." || c == "#"; };
+    const std::string fallback = "move " + std::to_string(number);
+    if (d.as_text || d.cells.size() != before.size() || before.size() != after.size()) return fallback;
+    std::string label;
+    double sx = 0, sy = 0, tx = 0, ty = 0;
+    int left = 0, entered = 0;
+    for (std::size_t i = 0; i < before.size(); ++i) {
+      if (!blank(before[i]) && blank(after[i])) {
+        if (!label.empty() && before[i] != label) return fallback;
+        label = before[i];
+        sx += d.cells[i].x, sy += d.cells[i].y, ++left;
+      } else if (blank(before[i]) && !blank(after[i])) {
+        tx += d.cells[i].x, ty += d.cells[i].y, ++entered;
+      }
+    }
+    if (left == 0 || entered == 0) return fallback;
+    const double dx = tx / entered - sx / left, dy = ty / entered - sy / left;
+    const double ax = std::abs(dx), ay = std::abs(dy);
+    std::string arrow;
+    if (ax > 2 * ay) {
+      arrow = dx > 0 ? "\u2192" : "\u2190";
+    } else if (ay > 2 * ax) {
+      arrow = dy > 0 ? "\u2193" : "\u2191";
+    } else {
+      arrow = dy > 0 ? (dx > 0 ? "\u2198" : "\u2199") : (dx > 0 ? "\u2197" : "\u2196");
+    }
+    return label + " " + arrow;
+  }
+
   template <class P>
-  Json view(const P& p, const typename P::State& s, const Json& summary) const {
+  Json view(const P& p, const typename P::State& s, const Json& summary, const Model& m) const {
     const reports::Drawing d = reports::draw_position(p, s);
     const auto before = reports::notation_cells(d.notation);
     Json moves = Json::array();
     int index = 0;
+    std::vector<typename P::State> after_states;
     p.for_each_successor(s, [&](const typename P::State& t) {
+      after_states.push_back(t);
       const std::string position = p.format(t);
       const auto after = reports::notation_cells(position);
       Json changed = Json::array();
@@ -309,7 +417,7 @@ class Server {
       if constexpr (MoveNamingPuzzle<P>) {
         name = p.move_name(s, t);
       } else {
-        name = "move " + std::to_string(index + 1);
+        name = piece_move_name(d, before, after, index + 1);
       }
       moves.push_back(Json{{"index", index}, {"name", name}, {"position", position}, {"changed", changed}});
       ++index;
@@ -320,22 +428,133 @@ class Server {
            {"position", d.notation},
            {"start", summary.value("start", std::string())},
            {"cells", cells},
-           {"svg", reports::drawing_svg(d, 56)},
-           {"moves", moves},
-           {"distances", "distances need --table"}};
+           {"svg", reports::drawing_svg(d, 56)}};
+    if (!m.table) {
+      j["moves"] = std::move(moves);
+      j["distances"] = m.no_table;
+      return j;
+    }
+    // The moves as statespace query probes them (best first), put back in the
+    // model's order: a successor's entry is found by its position.
+    const TableProbe probe(p, *m.table);
+    const TableEntry here = probe.entry(s);
+    put_entry(j, here);
+    const auto probed = probe.moves(s, here);
+    std::vector<char> used(probed.size(), 0);
+    for (std::size_t i = 0; i < moves.size(); ++i) {
+      Json& move = moves[i];
+      for (std::size_t k = 0; k < probed.size(); ++k) {
+        if (used[k] || !(probed[k].to == after_states[i])) continue;
+        used[k] = 1;
+        put_entry(move, probed[k].entry);
+        move["change"] = change_name(here, probed[k].entry);
+        break;
+      }
+    }
+    j["moves"] = std::move(moves);
+    // The best move: the first of the probe's order, when it leads closer.
+    if (!probed.empty() && here.standing == Standing::distance && probed.front().entry.standing == Standing::distance &&
+        probed.front().entry.distance < here.distance) {
+      for (std::size_t i = 0; i < after_states.size(); ++i) {
+        if (after_states[i] == probed.front().to) {
+          j["best"] = i;
+          break;
+        }
+      }
+    }
+    const GoalTableHeader& h = m.table->header();
+    j["table"] = {{"layers", h.layers}, {"directed", h.directed}, {"dead", h.dead}};
     return j;
   }
 
+  // The line of best moves from s to the goal: statespace query --line.
+  template <class P>
+  Json line(const P& p, const typename P::State& s, const Model& m) const {
+    const TableProbe probe(p, *m.table);
+    const TableEntry here = probe.entry(s);
+    if (here.standing != Standing::distance) {
+      throw UsageError(p.format(s) + " has no distance to the goal (" + standing_name(here.standing) +
+                       "): no line to solve it");
+    }
+    const auto path = probe.line(s, here.distance);
+    Json steps = Json::array();
+    for (std::size_t i = 1; i < path.size(); ++i) {
+      std::string name;
+      if constexpr (MoveNamingPuzzle<P>) {
+        name = p.move_name(path[i - 1], path[i]);
+      } else {
+        const reports::Drawing d = reports::draw_position(p, path[i - 1]);
+        name =
+            piece_move_name(d, reports::notation_cells(d.notation), reports::notation_cells(p.format(path[i])), int(i));
+      }
+      steps.push_back(Json{{"move", name}, {"position", p.format(path[i])}});
+    }
+    return Json{{"puzzle", p.name()}, {"position", p.format(s)}, {"distance", here.distance}, {"line", steps}};
+  }
+
+  // A position at distance d, from the table (TableProbe::random_at); the bundle's
+  // farthest and hardest positions are the walks' last resort.
+  template <class P>
+  Json random(const P& p, unsigned d, std::uint64_t seed, const Json& summary, const Model& m) const {
+    const TableProbe probe(p, *m.table);
+    const GoalTableHeader& h = m.table->header();
+    const auto reached = [&](unsigned k) { return k < h.layers.size() && h.layers[k] > 0; };
+    if (!reached(d)) {
+      throw UsageError("no position at distance " + std::to_string(d) + " (the table's distances run 0 to " +
+                       std::to_string(h.layers.empty() ? 0 : h.layers.size() - 1) + ")");
+    }
+    std::vector<typename P::State> far;
+    const auto add = [&](const Json& list) {
+      if (!list.is_array()) return;
+      for (const auto& t : list) {
+        try {
+          far.push_back(p.parse(t.template get<std::string>()));
+        } catch (const std::exception&) {
+          // A bundle from another version of the model: its positions are no help.
+        }
+      }
+    };
+    if (summary.contains("farthest")) add(summary["farthest"]);
+    if (summary.contains("goal") && summary["goal"].contains("hardest")) add(summary["goal"]["hardest"]);
+    std::mt19937_64 rng(seed);
+    const auto s = probe.random_at(d, rng, far);
+    if (!s) throw NotFound("no position at distance " + std::to_string(d) + " was found (try again)");
+    return Json{{"puzzle", p.name()}, {"position", p.format(*s)}, {"distance", d}, {"seed", seed}};
+  }
+
   Response play(const http::request<http::string_body>& req, const std::string& name,
-                const std::map<std::string, std::string>& query) {
+                const std::map<std::string, std::string>& query, Ask ask) {
     const auto folder = bundle_dir(name);
     if (!folder) return error(req, http::status::not_found, "no bundle named " + name + " in the folder");
+    const char* const allowed = ask == Ask::random ? "distance and seed" : "position";
     for (const auto& [key, value] : query) {
-      if (key != "position")
-        return error(req, http::status::bad_request, "unknown parameter " + key + " (expected position)");
+      const bool known = ask == Ask::random ? key == "distance" || key == "seed" : key == "position";
+      if (!known) {
+        return error(req, http::status::bad_request,
+                     "unknown parameter " + key + " (expected " + std::string(allowed) + ")");
+      }
     }
     Model& m = model(name, *folder);
     if (!m.puzzle) return error(req, http::status::not_found, name + " cannot be played: " + m.error);
+    if (ask != Ask::moves && !m.table) return error(req, http::status::not_found, name + ": " + m.no_table);
+    std::uint64_t distance = 0, seed = std::random_device{}();
+    if (ask == Ask::random) {
+      const auto d = query.find("distance");
+      const auto parsed = d == query.end() ? std::nullopt : whole(d->second, 100000);
+      if (!parsed) {
+        return error(req, http::status::bad_request,
+                     "distance must be a whole number of moves, e.g. distance=10 (the table's distances are listed "
+                     "in /api/play's table.layers)");
+      }
+      distance = *parsed;
+      if (const auto given_seed = query.find("seed"); given_seed != query.end()) {
+        const auto parsed_seed = whole(given_seed->second, ~std::uint64_t{0});
+        if (!parsed_seed) {
+          return error(req, http::status::bad_request, "seed must be a whole number below 2^64, e.g. seed=7");
+        }
+        seed = *parsed_seed;
+      }
+    }
     Json summary;
     try {
       summary = Json::parse(read(*folder / "summary.json").value_or("{}"));
@@ -362,13 +581,18 @@ class Server {
             if (text_.find_first_not_of(" \t\r\n") == std::string::npos) {
               throw ParseError("an empty position (expected one like \"" + p.format(p.goal()) + "\")");
             }
-            return json(req, http::status::ok, view(p, p.parse(text_), summary));
+            if (ask == Ask::random) return json(req, http::status::ok, random(p, unsigned(distance), seed, summary, m));
+            const auto s = p.parse(text_);
+            if (ask == Ask::line) return json(req, http::status::ok, line(p, s, m));
+            return json(req, http::status::ok, view(p, s, summary, m));
           },
           *m.puzzle);
     } catch (const ParseError& e) {
       return error(req, http::status::bad_request, e.what());
     } catch (const UsageError& e) {
       return error(req, http::status::bad_request, e.what());
+    } catch (const NotFound& e) {
+      return error(req, http::status::not_found, e.what());
     }
   }
 
@@ -402,7 +626,14 @@ class Session : public std::enable_shared_from_this<Session> {
       return close();
     }
     if (ec) return refuse(http::status::bad_request, "a malformed request: " + ec.message());
+    const auto started = std::chrono::steady_clock::now();
     res_ = server_.handle(parser_->get());
+    // The time the answer took here, for a browser's network panel and
+    // bench/serve_timing.py: Server-Timing (W3C), in milliseconds.
+    const std::chrono::duration<double, std::milli> took = std::chrono::steady_clock::now() - started;
+    char timing[48];
+    std::snprintf(timing, sizeof timing, "app;dur=%.3f", took.count());
+    res_.set("Server-Timing", timing);
     write(!res_.keep_alive());
   }
 

@@ -4,6 +4,7 @@
 #include <charconv>
 #include <cmath>
 #include <set>
+#include <sstream>
 
 namespace statespace {
 
@@ -93,7 +94,7 @@ bool is_theta0(const std::vector<std::vector<int>>& adj) {
 
 GraphTokens::GraphTokens(const TomlInput& file) {
   const auto& root = file.root();
-  file.check_keys(root, {"name", "title", "kind", "edges", "start", "goal", "rows"});
+  file.check_keys(root, {"name", "title", "kind", "edges", "start", "goal", "rows", "coordinates"});
   const std::string start_form = "start = \"1 2 3 _\", the token on each vertex in vertex order, '_' empty";
   const auto start = *file.string(root, "start", true, start_form);
   labels_ = CellLabels(file, *root.get("start"), start, true);
@@ -140,6 +141,7 @@ GraphTokens::GraphTokens(const TomlInput& file) {
   if (const auto goal = file.string(root, "goal", false, "goal = a position like start")) {
     goal_ = labels_.parse_at(file, *root.get("goal"), *goal);
   }
+  if (const toml::node* node = root.get("coordinates")) read_coordinates(file, *node);
   // At most the degrees of the `empties` best-connected vertices.
   std::vector<int> degrees;
   for (const auto& a : adjacency_) degrees.push_back(int(a.size()));
@@ -148,10 +150,54 @@ GraphTokens::GraphTokens(const TomlInput& file) {
   max_moves_ = std::max(max_moves_, 1);
 }
 
+void GraphTokens::read_coordinates(const TomlInput& file, const toml::node& node) {
+  const int n = labels_.cells();
+  const std::string form =
+      "coordinates = [[0, 0], [2, 0], ...], one [x, y] per vertex in vertex order, in token "
+      "widths, y down";
+  const auto* array = node.as_array();
+  if (!array) file.fail(node, "'coordinates' must be an array of [x, y] pairs (expected " + form + ")");
+  if (array->size() != std::size_t(n)) {
+    file.fail(node, "coordinates has " + std::to_string(array->size()) + " pairs for " + std::to_string(n) +
+                        " vertices (expected " + form + ")");
+  }
+  for (int v = 0; v < n; ++v) {
+    const toml::node& pair = *array->get(std::size_t(v));
+    const auto* xy = pair.as_array();
+    const std::string vertex = "vertex " + std::to_string(v + 1);
+    if (!xy || xy->size() != 2 || !xy->get(0)->is_number() || !xy->get(1)->is_number()) {
+      file.fail(pair, vertex + "'s coordinates are not two numbers (expected " + form + ")");
+    }
+    BoardGeometry::Place at;
+    for (int k = 0; k < 2; ++k) {
+      const toml::node& c = *xy->get(std::size_t(k));
+      const double value = c.is_integer() ? double(*c.value<std::int64_t>()) : *c.value<double>();
+      if (!std::isfinite(value) || std::abs(value) > kMaxCoordinate) {
+        file.fail(c, vertex + "'s " + (k == 0 ? "x" : "y") + " is out of range (expected a number from -" +
+                         std::to_string(int(kMaxCoordinate)) + " to " + std::to_string(int(kMaxCoordinate)) + ")");
+      }
+      (k == 0 ? at.x : at.y) = value;
+    }
+    // Tokens are one width across: closer ones would be drawn over each other.
+    for (int w = 0; w < v; ++w) {
+      const double apart = std::hypot(at.x - coordinates_[std::size_t(w)].x, at.y - coordinates_[std::size_t(w)].y);
+      if (apart < 1) {
+        std::ostringstream text;
+        text << vertex << " is " << apart << " from vertex " << w + 1
+             << " (expected at least 1 apart, the width of a token)";
+        file.fail(pair, text.str());
+      }
+    }
+    coordinates_.push_back(at);
+  }
+}
+
 BoardGeometry GraphTokens::cell_geometry() const {
   const int n = labels_.cells();
   BoardGeometry g;
-  if (labels_.rows().size() > 1) {
+  if (!coordinates_.empty()) {
+    g.cells = coordinates_;
+  } else if (labels_.rows().size() > 1) {
     g = row_geometry(labels_.rows());
   } else {
     // A radius that keeps neighbours on the circle about 1.6 cells apart.

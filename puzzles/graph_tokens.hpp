@@ -11,6 +11,7 @@
 //   start = "1 2 3 4 5 6 _"     # the token on each vertex; '_' empty
 //   goal  = "1 2 3 4 5 6 _"     # optional, default: start
 //   rows  = [2, 3, 2]           # optional: how positions are written
+//   coordinates = [[0, 0], ...] # optional: where the vertices are drawn
 #pragma once
 
 #include <array>
@@ -33,6 +34,8 @@ class GraphTokens {
   // The multiset rank's tables: 20! is the largest factorial in 64 bits, 16 codes.
   static constexpr int kMaxVertices = 20;
   static constexpr int kMaxLabels = 16;
+  // Coordinates lie within this of the origin, in token widths.
+  static constexpr double kMaxCoordinate = 100;
 
   explicit GraphTokens(const TomlInput& file);
 
@@ -70,8 +73,9 @@ class GraphTokens {
     }
   }
 
-  // The vertices in the file's rows when it gives more than one, else on a circle
-  // (vertex 1 at the top, clockwise), with the graph's edges.
+  // The vertices at the file's coordinates when it gives them, else in its rows when
+  // it gives more than one, else on a circle (vertex 1 at the top, clockwise), with
+  // the graph's edges.
   [[nodiscard]] BoardGeometry cell_geometry() const;
 
   // "token 5: vertex 3 -> 4" (vertices numbered as in the file).
@@ -82,7 +86,10 @@ class GraphTokens {
   [[nodiscard]] ComponentPrediction predicted_components() const;
 
  private:
+  void read_coordinates(const TomlInput& file, const toml::node& node);
+
   CellLabels labels_;
+  std::vector<BoardGeometry::Place> coordinates_;  // the file's, in vertex order; empty without
   std::vector<std::vector<int>> adjacency_;
   Counts counts_{};
   State goal_;

@@ -2,6 +2,7 @@
 // multiset rank, Wilson's theorem on the components, and the loader's errors.
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <fstream>
 
 #include "analysis/analyze.hpp"
@@ -39,6 +40,32 @@ AnalysisResult analyze(const auto& p) {
   AnalyzeOptions o;
   o.progress = false;
   return analyze_explicit(p, o).result;
+}
+
+// Where the boards draw the vertices: the file's coordinates, else its rows, else a
+// circle.
+TEST(GraphFile, VerticesLieAtTheFilesCoordinatesElseOnACircle) {
+  const auto theta0 = example("theta0").cell_geometry();
+  const std::vector<std::pair<double, double>> expected = {{0, 0},    {1.8, 1},  {1.8, 3}, {0, 4},
+                                                           {-1.8, 3}, {-1.8, 1}, {0, 2}};
+  ASSERT_EQ(theta0.cells.size(), expected.size());
+  for (std::size_t v = 0; v < expected.size(); ++v) {
+    EXPECT_EQ(theta0.cells[v].x, expected[v].first) << v;
+    EXPECT_EQ(theta0.cells[v].y, expected[v].second) << v;
+  }
+  EXPECT_EQ(theta0.edges.size(), 8u);
+  const auto circle = graph("1-2 2-3 3-4 4-5 5-1", "1 2 3 4 _").cell_geometry();
+  ASSERT_EQ(circle.cells.size(), 5u);
+  for (const auto& c : circle.cells)
+    EXPECT_NEAR(std::hypot(c.x, c.y), std::hypot(circle.cells[0].x, circle.cells[0].y), 1e-9);
+  EXPECT_EQ(circle.cells[0].x, 0);  // vertex 1 at the top
+  EXPECT_LT(circle.cells[0].y, 0);
+  // The rows of hex6.toml: 2, 3 and 2 vertices.
+  const auto rows = example("hex6").cell_geometry();
+  ASSERT_EQ(rows.cells.size(), 7u);
+  EXPECT_EQ(rows.cells[0].y, 0);
+  EXPECT_EQ(rows.cells[2].y, 1);
+  EXPECT_EQ(rows.cells[6].y, 2);
 }
 
 TEST(GraphFile, Hex6ReproducesTheBuiltInModel) {
@@ -127,6 +154,19 @@ TEST(GraphFile, BadFilesAreOneLineWithTheirPosition) {
           {head + "edges = \"1-2 2-3\"\nstart = \"1 2 _\"\nrows = [2, 2]\n", "bad.toml:5:8: rows sum to 4 cells"},
           {head + "edges = \"1-2 2-3\"\nstart = \"1 2 _\"\nsize = 3\n", "bad.toml:5:1: unknown key 'size'"},
       });
+  const std::string path = head + "edges = \"1-2 2-3\"\nstart = \"1 2 _\"\ncoordinates = ";
+  expect_refused(
+      dir, {
+               {path + "\"0,0 1,0 2,0\"\n", "bad.toml:5:15: 'coordinates' must be an array of [x, y] pairs"},
+               {path + "[[0, 0], [2, 0]]\n", "bad.toml:5:15: coordinates has 2 pairs for 3 vertices"},
+               {path + "[[0, 0], [2, 0], [4]]\n", "bad.toml:5:32: vertex 3's coordinates are not two numbers"},
+               {path + "[[0, 0], [2, 0], [4, \"1\"]]\n", "bad.toml:5:32: vertex 3's coordinates are not two numbers"},
+               {path + "[[0, 0], [2, 0], [4, 1e9]]\n",
+                "bad.toml:5:36: vertex 3's y is out of range (expected a number from -100 to 100)"},
+               {path + "[[0, 0], [nan, 0], [4, 0]]\n", "bad.toml:5:25: vertex 2's x is out of range"},
+               {path + "[[0, 0], [2, 0], [2.5, 0.5]]\n",
+                "bad.toml:5:32: vertex 3 is 0.707107 from vertex 2 (expected at least 1 apart"},
+           });
   // 16 vertices of distinct tokens: a 2.6 GB rank bitset for --components.
   std::string edges, start;
   for (int v = 1; v < 16; ++v) edges += std::to_string(v) + "-" + std::to_string(v + 1) + " ";

@@ -109,10 +109,18 @@ TEST(Boards, GraphTokensSitOnVerticesWithTheEdges) {
   ASSERT_EQ(d.cells.size(), 7u);
   EXPECT_EQ(d.edges.size(), 8u);
   EXPECT_EQ(pieces_of(d).size(), 6u);
-  // On a circle: every vertex at the same distance from the centre.
-  const double r0 = std::hypot(d.cells[0].x, d.cells[0].y);
-  for (const auto& c : d.cells) EXPECT_NEAR(std::hypot(c.x, c.y), r0, 1e-9);
-  EXPECT_EQ(count(reports::drawing_svg(d), "<line"), 8);
+  // At the file's coordinates: the hexagon, the centre 7 between vertices 1 and 4.
+  EXPECT_EQ(d.cells[0].x, 0);
+  EXPECT_EQ(d.cells[0].y, 0);
+  EXPECT_EQ(d.cells[2].x, 1.8);
+  EXPECT_EQ(d.cells[2].y, 3);
+  EXPECT_EQ(d.cells[6].x, 0);
+  EXPECT_EQ(d.cells[6].y, 2);
+  const std::string svg = reports::drawing_svg(d, 34);
+  EXPECT_EQ(count(svg, "<line"), 8);
+  // 1.8 + 1.8 token widths across and 4 down, at 34 pixels a token, plus the margins.
+  const auto [width, height] = reports::drawing_size(d, 34);
+  EXPECT_NEAR(height - width, (4 - 3.6) * 34, 1e-9);
 }
 
 TEST(Boards, TwsSetsHaveCaptionsAndOrientationRows) {

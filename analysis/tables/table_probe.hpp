@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <concepts>
 #include <optional>
+#include <random>
 #include <string>
 #include <vector>
 
@@ -219,6 +220,78 @@ class TableProbe {
       --d;
     }
     return out;
+  }
+
+  // The position at table index i (< entries), the inverse of index(): the rank
+  // unranked, a tiles board of the goal's class, or a words table's word unpacked (a
+  // class's least member on a table up to symmetry).
+  [[nodiscard]] State position(std::uint64_t i) const {
+    if constexpr (WordPackedPuzzle<P>) {
+      if (packing_) return packing_->unpack(t_.data()[i]);
+    }
+    if constexpr (TileGridPuzzle<P>) {
+      if (tiles_) return State(tiles_->class_unrank(i, goal_class_));
+    }
+    if constexpr (RankedPuzzle<P>) return p_.unrank(i);
+    throw UsageError("table " + t_.path().string() + ": no position for index " + std::to_string(i));
+  }
+
+  // A position at distance d to the goal, drawn with `rng`; none when the table has
+  // none. Byte tables: the first index at or after a random one whose code is d's.
+  // Two-bit tables, whose codes give d only modulo 3: a random index of d's code,
+  // its exact distance, then a walk of random moves one closer (or one farther) each
+  // to d; when a walk outward finds no farther move, another index. `far`: positions
+  // to walk in from when `tries` such draws miss (the farthest of a report: the few
+  // positions at the greatest distances are rarely drawn).
+  template <class Rng>
+  [[nodiscard]] std::optional<State> random_at(unsigned d, Rng& rng, const std::vector<State>& far = {},
+                                               unsigned tries = 64) const {
+    const GoalTableHeader& h = t_.header();
+    if (d >= h.layers.size() || h.layers[d] == 0 || h.entries == 0) return std::nullopt;
+    std::uniform_int_distribution<std::uint64_t> any(0, h.entries - 1);
+    const auto scan = [&](unsigned want) -> std::optional<std::uint64_t> {
+      const std::uint64_t from = any(rng);
+      for (std::uint64_t k = 0; k < h.entries; ++k) {
+        const std::uint64_t i = from + k < h.entries ? from + k : from + k - h.entries;
+        if (t_.code(i) == want) return i;
+      }
+      return std::nullopt;
+    };
+    if (byte_table()) {
+      const auto i = scan(kByteFirstDistance + d);
+      if (!i) return std::nullopt;
+      return position(*i);
+    }
+    // A walk from s (at distance e) to distance d, one random move at a time.
+    const auto walk = [&](State s, unsigned e) -> std::optional<State> {
+      while (e != d) {
+        const unsigned next = e > d ? e - 1 : e + 1;
+        std::vector<State> step;
+        for (const auto& m : moves(s, {Standing::distance, e})) {
+          if (m.entry.standing == Standing::distance && m.entry.distance == next) step.push_back(m.to);
+        }
+        if (step.empty()) return std::nullopt;
+        s = step[std::uniform_int_distribution<std::size_t>(0, step.size() - 1)(rng)];
+        e = next;
+      }
+      return s;
+    };
+    for (unsigned k = 0; k < tries; ++k) {
+      const auto i = scan(d % 3 + 1);
+      if (!i) return std::nullopt;
+      const State s = position(*i);
+      const TableEntry e = entry(s);
+      if (e.standing != Standing::distance) continue;
+      if (const auto found = walk(s, e.distance)) return found;
+    }
+    std::vector<std::pair<State, unsigned>> from;
+    for (const State& s : far) {
+      const TableEntry e = entry(s);
+      if (e.standing == Standing::distance && e.distance >= d) from.emplace_back(s, e.distance);
+    }
+    if (from.empty()) return std::nullopt;
+    const auto& [s, e] = from[std::uniform_int_distribution<std::size_t>(0, from.size() - 1)(rng)];
+    return walk(s, e);
   }
 
   [[nodiscard]] const GoalTableFile& file() const { return t_; }

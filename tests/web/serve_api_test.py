@@ -38,6 +38,9 @@ PUZZLES = {
     "pyraminx-tipless": "examples/puzzles/pyraminx-tipless.tws",
 }
 
+TABLED = {"theta0": PUZZLES["theta0"], "sokoban-yard": PUZZLES["sokoban-yard"]}
+THETA0_EDGES = [(0, 1), (1, 2), (2, 3), (3, 4), (4, 5), (5, 0), (0, 6), (6, 3)]  # theta0.toml, from 0
+
 
 def cells(position):
     return [w for w in position.split() if w != "/"]
@@ -158,6 +161,9 @@ def setUpModule():
     WORK = tempfile.mkdtemp(prefix="serve-api-")
     OUT = os.path.join(WORK, "out")
     subprocess.run([BINARY, "analyze", *PUZZLES.values(), "--out", OUT, "-q"], cwd=SOURCE, check=True)
+    # Distance tables for two of them: an undirected space (two bits a rank) and a
+    # directed one (a byte a position, dead ends).
+    subprocess.run([BINARY, "analyze", *TABLED.values(), "--table", "--out", OUT, "-q"], cwd=SOURCE, check=True)
     # Ways out of DIR that must stay shut: a folder and a file linked from outside.
     os.symlink("/etc", os.path.join(OUT, "escape"))
     os.symlink("/etc/passwd", os.path.join(OUT, "tiles-3x3", "passwd"))
@@ -246,7 +252,7 @@ class Play(unittest.TestCase):
                 self.assertNotIn("distance", m)  # no distance table
                 changed = [i for i, (a, b) in enumerate(zip(cells(position), cells(m["position"]))) if a != b]
                 self.assertEqual(m["changed"], changed)
-            self.assertEqual(body["distances"], "distances need --table")
+            self.assertEqual(body["distances"], "distances need a distance table: statespace analyze PUZZLE --table")
             self.assertIn('data-position="' + position + '"', body["svg"])
 
     def test_default_position_is_the_first_farthest(self):
@@ -329,6 +335,145 @@ class Play(unittest.TestCase):
             times.append(time.perf_counter() - start)
         conn.close()
         self.assertLess(statistics.median(times), 0.020)
+
+
+def theta0_distances():
+    """Every position of theta0's start's component at its distance to the goal (the
+    start): a breadth-first search here, over successors computed here."""
+    goal = "1 2 3 4 5 6 _"
+    dist = {goal: 0}
+    frontier = [goal]
+    while frontier:
+        nxt = []
+        for p in frontier:
+            for q in token_successors(p, THETA0_EDGES):
+                if q not in dist:
+                    dist[q] = dist[p] + 1
+                    nxt.append(q)
+        frontier = nxt
+    return dist
+
+
+def query(folder, position):
+    r = subprocess.run([BINARY, "query", TABLED[folder], position, "--out", OUT, "--format", "json"], cwd=SOURCE,
+                       check=True, capture_output=True, text=True)
+    return json.loads(r.stdout)
+
+
+class Tables(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        cls.dist = theta0_distances()
+
+    def test_play_gives_every_moves_distance(self):
+        self.assertEqual(len(self.dist), 840)
+        positions = sorted(self.dist)[::37]
+        for position in positions:
+            status, body = play("theta0", position)
+            self.assertEqual(status, 200)
+            self.assertNotIn("distances", body)
+            self.assertEqual((body["standing"], body["distance"]), ("distance", self.dist[position]), position)
+            self.assertEqual(body["table"]["layers"], [list(self.dist.values()).count(d)
+                                                       for d in range(max(self.dist.values()) + 1)])
+            closer = []
+            for m in body["moves"]:
+                d = self.dist[m["position"]]
+                self.assertEqual(m["distance"], d)
+                want = "closer" if d < body["distance"] else "same" if d == body["distance"] else "farther"
+                self.assertEqual(m["change"], want)
+                if want == "closer":
+                    closer.append(m["index"])
+            if closer:
+                self.assertEqual(body["best"], closer[0])
+            else:
+                self.assertNotIn("best", body)
+        # Another component's position: not in the table.
+        status, body = play("theta0", "2 1 3 4 5 6 _")
+        self.assertEqual((status, body["standing"]), (200, "not reachable"))
+        self.assertNotIn("distance", body)
+        self.assertNotIn("best", body)
+
+    def test_line_walks_to_the_goal_one_closer_each_move(self):
+        for position in sorted(self.dist)[::53]:
+            status, body = get_json("/api/line/theta0?position=" + urllib.parse.quote(position))
+            self.assertEqual(status, 200)
+            self.assertEqual(body["distance"], self.dist[position])
+            self.assertEqual(len(body["line"]), self.dist[position])
+            at = position
+            for step in body["line"]:
+                self.assertIn(step["position"], token_successors(at, THETA0_EDGES))
+                self.assertEqual(self.dist[step["position"]], self.dist[at] - 1)
+                at = step["position"]
+            self.assertEqual(at, "1 2 3 4 5 6 _")
+
+    def test_random_at_every_distance(self):
+        top = max(self.dist.values())
+        for d in range(top + 1):
+            status, body = get_json("/api/random/theta0?distance=%d&seed=%d" % (d, d + 7))
+            self.assertEqual(status, 200, body)
+            self.assertEqual((body["distance"], self.dist[body["position"]]), (d, d))
+            self.assertEqual(get_json("/api/random/theta0?distance=%d&seed=%d" % (d, d + 7))[1], body)
+        # Many draws at one distance: more than one position.
+        drawn = {get_json("/api/random/theta0?distance=12&seed=%d" % k)[1]["position"] for k in range(20)}
+        self.assertGreater(len(drawn), 5)
+        self.assertTrue(all(self.dist[p] == 12 for p in drawn))
+        status, body = get_json("/api/random/theta0?distance=%d" % (top + 1))
+        self.assertEqual(status, 400)
+        self.assertIn("the table's distances run 0 to %d" % top, body["error"])
+
+    def test_directed_table_is_querys(self):
+        start = play("sokoban-yard")[1]["start"]
+        position = start
+        seen_dead = False
+        for step in range(6):
+            status, body = play("sokoban-yard", position)
+            self.assertEqual(status, 200)
+            q = query("sokoban-yard", position)
+            self.assertEqual(body["standing"], q["standing"])
+            self.assertEqual(body.get("distance"), q.get("distance"))
+            mine = sorted((m["position"], m.get("distance"), m["change"]) for m in body["moves"])
+            theirs = sorted((m["position"], m.get("distance"), m["change"]) for m in q["moves"])
+            self.assertEqual(mine, theirs)
+            seen_dead = seen_dead or any(m["change"] == "dead" for m in body["moves"])
+            position = body["moves"][step % len(body["moves"])]["position"]
+        for d in (0, 3, 6):
+            status, body = get_json("/api/random/sokoban-yard?distance=%d&seed=1" % d)
+            self.assertEqual(status, 200, body)
+            self.assertEqual(query("sokoban-yard", body["position"])["distance"], d)
+        status, body = get_json("/api/line/sokoban-yard?position=" + urllib.parse.quote(start))
+        self.assertEqual((status, len(body["line"])), (200, query("sokoban-yard", start)["distance"]))
+        self.assertEqual(query("sokoban-yard", body["line"][-1]["position"])["distance"], 0)
+
+    def test_dead_position_has_no_line(self):
+        dead = None
+        seen = {play("sokoban-yard")[1]["start"]}
+        frontier = list(seen)
+        while frontier and not dead:  # breadth first until a move leads to a dead position
+            moves = play("sokoban-yard", frontier.pop(0))[1]["moves"]
+            dead = next((m["position"] for m in moves if m["change"] == "dead"), None)
+            for m in moves:
+                if m["position"] not in seen:
+                    seen.add(m["position"])
+                    frontier.append(m["position"])
+        self.assertIsNotNone(dead)
+        self.assertEqual(play("sokoban-yard", dead)[1]["standing"], "dead")
+        status, body = get_json("/api/line/sokoban-yard?position=" + urllib.parse.quote(dead))
+        self.assertEqual(status, 400)
+        self.assertIn("has no distance to the goal (dead)", body["error"])
+
+    def test_bad_table_requests(self):
+        for path in ("/api/random/theta0", "/api/random/theta0?distance=x", "/api/random/theta0?distance=-1",
+                     "/api/random/theta0?distance=3&seed=y", "/api/random/theta0?position=1",
+                     "/api/line/theta0?distance=3", "/api/line/theta0?position=1+2"):
+            status, body = get_json(path)
+            self.assertEqual(status, 400, path)
+            self.assertTrue(body["error"], path)
+            self.assertNotIn("\n", body["error"])
+        for path in ("/api/line/tiles-3x3?position=1+2+3+/+4+5+6+/+7+_+8", "/api/random/tiles-3x3?distance=3"):
+            status, body = get_json(path)
+            self.assertEqual(status, 404, path)
+            self.assertIn("statespace analyze PUZZLE --table", body["error"])
+        self.assertEqual(get_json("/api/random/nope?distance=1")[0], 404)
 
 
 class Safety(unittest.TestCase):

@@ -33,13 +33,15 @@ fs.mkdirSync(shots, { recursive: true });
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'web-test-'));
 const out = path.join(work, 'out');
 
-const puzzles = {
+// Analysed with --table: the play view shows distances. tiles:2x3 without one.
+const tabled = {
   'tiles-3x3': 'tiles:3x3',
   klotski: 'examples/puzzles/klotski.toml',
   'sokoban-yard': 'examples/puzzles/sokoban-yard.toml',
   theta0: 'examples/puzzles/theta0.toml',
   cube2: 'examples/puzzles/cube2.tws',
 };
+const puzzles = { ...tabled, 'tiles-2x3': 'tiles:2x3' };
 
 let failures = 0;
 let checks = 0;
@@ -152,6 +154,14 @@ function solveLength(puzzle, position) {
   return m ? Number(m[1]) : -1;
 }
 
+// `statespace query PUZZLE POSITION --format json` over the test's bundles.
+function query(puzzle, position) {
+  const text = execFileSync(binary, ['query', puzzle, position, '--out', out, '--format', 'json'],
+    { cwd: source, encoding: 'utf8' });
+  return JSON.parse(text);
+}
+const queryDistance = (q) => (q.standing === 'distance' ? String(q.distance) : '');
+
 // The board in the page: the label each piece covers, by cell.
 async function pieceCells(page, scope) {
   return page.$$eval(scope + ' .piece [data-cell][data-label]', (els) => {
@@ -185,7 +195,9 @@ function watch(page, allowed, name) {
 }
 
 async function main() {
-  execFileSync(binary, ['analyze', ...Object.values(puzzles), '--out', out, '-q'], { cwd: source, stdio: 'inherit' });
+  execFileSync(binary, ['analyze', ...Object.values(tabled), '--table', '--out', out, '-q'],
+    { cwd: source, stdio: 'inherit' });
+  execFileSync(binary, ['analyze', 'tiles:2x3', '--out', out, '-q'], { cwd: source, stdio: 'inherit' });
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'web-test-profile-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: '/usr/bin/chromium',
@@ -264,20 +276,22 @@ async function playViews(context) {
   try {
     const cases = [
       { folder: 'tiles-3x3', position: '1 2 3 / 4 5 6 / 7 8 _', click: 5, moves: tileMoves, solve: 'tiles:3x3',
-        bad: '1 2 3' },
+        bad: '1 2 3', random: 7 },
       { folder: 'klotski', position: 'B A A C / B A A C / D F F E / D G H E / I _ _ J', click: 13, moves: blockMoves,
-        bad: 'B A A C' },
-      { folder: 'sokoban-yard', position: null, click: 'K', moves: keeperMoves, bad: '# # #' },
-      { folder: 'theta0', position: '1 2 3 4 5 6 _', click: 0, moves: tokenMoves, bad: '1 2 3 4 5 6 7 8' },
+        bad: 'B A A C', random: 6 },
+      { folder: 'sokoban-yard', position: null, click: 'K', moves: keeperMoves, bad: '# # #', random: 5 },
+      { folder: 'theta0', position: '1 2 3 4 5 6 _', click: 0, moves: tokenMoves, bad: '1 2 3 4 5 6 7 8', random: 6 },
       { folder: 'cube2', position: null, click: 1, moves: null, solve: 'examples/puzzles/cube2.tws',
-        bad: 'CORNERS 1 2' },
+        bad: 'CORNERS 1 2', random: 5 },
     ];
     for (const c of cases) {
       // No position given: the bundle's start.
       if (!c.position) c.position = JSON.parse(fs.readFileSync(path.join(out, c.folder, 'summary.json'))).start;
       if (typeof c.click === 'string') c.click = cellsOf(c.position).indexOf(c.click);
+      c.puzzle = tabled[c.folder];
       await playView(context, base, c);
     }
+    await withoutTable(context, base);
     // Without a position the view opens on the first farthest one.
     const page = await context.newPage();
     await page.goto(base + '/play/tiles-3x3');
@@ -288,6 +302,29 @@ async function playViews(context) {
   } finally {
     server.kill('SIGINT');
   }
+}
+
+// Waits until the page has drawn another answer of the server.
+async function nextLoad(page, before) {
+  await page.waitForFunction((n) => Number(document.body.dataset.loads || 0) > n, before);
+}
+const loads = (page) => page.evaluate(() => Number(document.body.dataset.loads || 0));
+
+// The distance the page shows, and every listed move's (position -> [distance, colour]).
+async function shownDistances(page) {
+  const here = await page.$eval('#distance', (e) => e.dataset.distance);
+  const moves = await page.$$eval('#moves li', (lis) => lis.map((li) => [
+    li.querySelector('button').dataset.position, li.dataset.distance, li.className.replace(' best', '')]));
+  return { here, moves };
+}
+
+// The page's distances against statespace query's for the position shown.
+function distancesMatch(shown, q, what) {
+  equal(shown.here, queryDistance(q), what + ': the distance shown is statespace query\'s');
+  const expected = q.moves.map((m) => [m.position, queryDistance(m), m.change === 'not reachable' ? 'unreached' : m.change]);
+  equal([...shown.moves].sort(), [...expected].sort(), what + ': every move\'s distance and colour is query\'s');
+  const order = shown.moves.map((m) => (m[1] === '' ? Infinity : Number(m[1])));
+  check(order.every((d, i) => i === 0 || order[i - 1] <= d), what + ': moves listed best first');
 }
 
 async function playView(context, base, c) {
@@ -301,36 +338,73 @@ async function playView(context, base, c) {
   equal(new URL(page.url()).searchParams.get('position'), position, c.folder + ': the position is in the URL');
   boardMatches(await pieceCells(page, '#board'), position, c.folder + ': board');
   equal(await page.$eval('#board svg', (s) => s.dataset.position), position, c.folder + ': board drawn for it');
-  check((await page.textContent('#distance')).includes('--table'), c.folder + ': says distances need --table');
   const listed = await page.$$eval('#moves button', (bs) => bs.map((b) => b.dataset.position));
   if (c.moves) equal([...listed].sort(), [...c.moves(position)].sort(), c.folder + ': legal moves');
+  const first = await shownDistances(page);
+  distancesMatch(first, query(c.puzzle, position), c.folder);
 
-  // A click on a piece (the first movable one when the case names no cell).
+  // A click on a piece: the move it makes is listed, and the distance after it is
+  // the one listed for that move, and query's.
   const cell = c.click;
   {
     const t0 = Date.now();
     await page.click(`#board .piece [data-cell="${cell}"]`);
     await page.waitForFunction((p) => document.getElementById('position').textContent !== p, position);
+    await page.waitForFunction(() => document.body.dataset.drawMs !== undefined);
     const drawn = Date.now() - t0;
     const after = await page.textContent('#position');
     check(listed.includes(after), `${c.folder}: the click on cell ${cell} made a listed move (${after})`);
     if (c.moves) check(c.moves(position).has(after), `${c.folder}: the click made a legal move`);
     check(cellsOf(after)[cell] !== cellsOf(position)[cell], `${c.folder}: the clicked piece moved`);
     boardMatches(await pieceCells(page, '#board'), after, c.folder + ': board after the click');
+    const now = await shownDistances(page);
+    equal(now.here, first.moves.find((m) => m[0] === after)[1], c.folder + ': the click leads to the distance listed');
+    distancesMatch(now, query(c.puzzle, after), c.folder + ' after a click');
     if (c.solve) equal(solveLength(c.solve, after), 1, c.folder + ': statespace solve says one move back');
-    console.log(`${c.folder}: a clicked move drawn in ${drawn} ms (with the round trip)`);
+    const drawMs = await page.evaluate(() => document.body.dataset.drawMs);
+    console.log(`${c.folder}: a clicked move shown in ${drawn} ms with the round trip, drawn in ${drawMs} ms`);
     await page.keyboard.press('Backspace');
     await page.waitForFunction((p) => document.getElementById('position').textContent === p, position);
   }
-  // Key 1 plays the first listed move.
+  // Key 1 plays the first listed move: the best one.
   await page.keyboard.press('1');
   await page.waitForFunction((p) => document.getElementById('position').textContent !== p, position);
   const keyed = await page.textContent('#position');
   equal(keyed, listed[0], c.folder + ': key 1 plays the first listed move');
   if (c.moves) check(c.moves(position).has(keyed), c.folder + ': keyed move is legal');
-  if (c.solve) equal(solveLength(c.solve, keyed), 1, c.folder + ': statespace solve says one move back');
   boardMatches(await pieceCells(page, '#board'), keyed, c.folder + ': board after the key');
   equal(new URL(page.url()).searchParams.get('position'), keyed, c.folder + ': the URL follows');
+
+  // A random position at distance d: query agrees.
+  let n = await loads(page);
+  await page.fill('#random-d', String(c.random));
+  await page.click('#random-go');
+  await nextLoad(page, n);
+  const random = await page.textContent('#position');
+  equal(await page.$eval('#distance', (e) => e.dataset.distance), String(c.random), c.folder + ': random at d shows d');
+  equal(queryDistance(query(c.puzzle, random)), String(c.random), `${c.folder}: query says ${random} is at ${c.random}`);
+  distancesMatch(await shownDistances(page), query(c.puzzle, random), c.folder + ' at the random position');
+  await page.screenshot({ path: path.join(shots, `play-${c.folder}.png`), fullPage: true });
+
+  // The best move: one closer.
+  n = await loads(page);
+  await page.click('#best');
+  await nextLoad(page, n);
+  equal(await page.$eval('#distance', (e) => e.dataset.distance), String(c.random - 1), c.folder + ': best move is one closer');
+
+  // Solve from here: the goal in exactly the distance's number of moves.
+  await page.selectOption('#speed', '60');
+  const from = await page.textContent('#position');
+  const d = Number(await page.$eval('#distance', (e) => e.dataset.distance));
+  await page.click('#solve');
+  await page.waitForFunction(() => document.getElementById('solve-status').dataset.done === 'solved', null,
+    { timeout: 30000 });
+  equal(await page.$eval('#solve-status', (e) => e.dataset.moves), String(d), `${c.folder}: solved in ${d} moves`);
+  const goal = await page.textContent('#position');
+  equal(await page.$eval('#distance', (e) => e.dataset.distance), '0', c.folder + ': solve ends at distance 0');
+  equal(queryDistance(query(c.puzzle, goal)), '0', `${c.folder}: query says ${goal} is a goal`);
+  equal(new URL(page.url()).searchParams.get('position'), goal, c.folder + ': the URL follows the solve');
+  if (c.solve) equal(solveLength(c.solve, from), d, c.folder + ': statespace solve agrees on the length');
 
   // A bad paste: one line of error, the position kept.
   await page.fill('#paste-text', c.bad);
@@ -338,13 +412,35 @@ async function playView(context, base, c) {
   await page.waitForFunction(() => document.getElementById('error').textContent !== '');
   const error = await page.textContent('#error');
   check(error.length > 10 && !error.includes('\n'), `${c.folder}: bad paste shows one line: ${error}`);
-  equal(await page.textContent('#position'), keyed, c.folder + ': a bad paste keeps the position');
+  equal(await page.textContent('#position'), goal, c.folder + ': a bad paste keeps the position');
+  await page.screenshot({ path: path.join(shots, `play-${c.folder}-bad-paste.png`) });
   // A good paste clears it.
   await page.fill('#paste-text', position);
   await page.click('#paste button');
   await page.waitForFunction((p) => document.getElementById('position').textContent === p, position);
   equal(await page.textContent('#error'), '', c.folder + ': a good paste clears the error');
-  await page.screenshot({ path: path.join(shots, `play-${c.folder}.png`), fullPage: true });
+  done();
+  await page.close();
+}
+
+// A bundle without a table still plays, and says where distances come from.
+async function withoutTable(context, base) {
+  const page = await context.newPage();
+  const done = watch(page, (url) => url.startsWith(base + '/'), 'play tiles-2x3');
+  const position = '1 2 3 / 4 5 _';
+  await page.goto(base + '/play/tiles-2x3?position=' + encodeURIComponent(position));
+  await page.waitForSelector('#board svg');
+  check((await page.textContent('#distance')).includes('analyze PUZZLE --table'), 'tiles-2x3: says distances need --table');
+  equal(await page.$$eval('#moves .dist', (e) => e.length), 0, 'tiles-2x3: no distances listed');
+  for (const id of ['best', 'solve', 'random-go']) {
+    check(await page.$eval('#' + id, (b) => b.disabled), `tiles-2x3: #${id} disabled`);
+  }
+  const listed = await page.$$eval('#moves button', (bs) => bs.map((b) => b.dataset.position));
+  equal([...listed].sort(), [...tileMoves(position)].sort(), 'tiles-2x3: legal moves');
+  await page.click('#board .piece [data-cell="2"]');
+  await page.waitForFunction((p) => document.getElementById('position').textContent !== p, position);
+  equal(await page.textContent('#position'), '1 2 _ / 4 5 3', 'tiles-2x3: the click moved tile 3');
+  await page.screenshot({ path: path.join(shots, 'play-tiles-2x3-no-table.png'), fullPage: true });
   done();
   await page.close();
 }
