@@ -145,7 +145,8 @@ int run_generate(const Args& args, Context& context) {
     if (vm.count("max")) hi = int(parse_whole("--max", max_text, 0, limit));
   }
   if (hi && lo > *hi) {
-    throw UsageError("generate: --min " + std::to_string(lo) + " exceeds --max " + std::to_string(*hi));
+    throw UsageError("generate: --min " + std::to_string(lo) + " exceeds --max " + std::to_string(*hi) +
+                     " (expected --min A --max B with A at most B)");
   }
   const std::uint64_t tries = tries_text.empty() ? 0 : parse_whole("--max-tries", tries_text, 1, kMaxCount);
   const GeneratePlan plan = plan_generate(t, {by_distance, compare, format == ProblemFormat::kCsv});
@@ -191,7 +192,10 @@ int run_generate(const Args& args, Context& context) {
   }
   if (by_distance && !hi) {
     hi = table->max_distance();
-    if (lo > *hi) throw UsageError("generate: --min " + std::to_string(lo) + " exceeds --max " + std::to_string(*hi));
+    if (lo > *hi) {
+      throw UsageError("generate: --min " + std::to_string(lo) + " exceeds the farthest distance, " +
+                       std::to_string(*hi) + " (expected --min at most " + std::to_string(*hi) + ")");
+    }
   }
 
   std::ostringstream out;

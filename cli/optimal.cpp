@@ -112,7 +112,7 @@ std::string board_rows(const Tiles& t, Board b) {
 // (so generate's csv works as input), a header line "position,..." skipped.
 std::vector<Board> read_batch(const Tiles& t, const std::string& file) {
   std::ifstream in(file);
-  if (!in) throw UsageError("solve: cannot read --batch file '" + file + "'");
+  if (!in) throw UsageError("solve: cannot read --batch file '" + file + "' (expected a readable file of positions)");
   std::vector<Board> out;
   std::string line;
   for (int number = 1; std::getline(in, line); ++number) {
@@ -129,7 +129,10 @@ std::vector<Board> read_batch(const Tiles& t, const std::string& file) {
     if (!t.same_class(b, t.goal())) throw UsageError(where + unsolvable_reason(t, b, t.goal(), 0));
     out.push_back(b);
   }
-  if (out.empty()) throw UsageError("solve: --batch file '" + file + "' holds no position");
+  if (out.empty()) {
+    throw UsageError("solve: --batch file '" + file +
+                     "' holds no position (expected one position a line, in the puzzle's notation)");
+  }
   return out;
 }
 
@@ -219,7 +222,10 @@ int generate_optimal(const Tiles& t, const OptimalGenerateOptions& o, Context& c
     } else {
       if (!o.min.empty()) lo = int(parse_whole("--min", o.min, 0, limit));
       if (!o.max.empty()) hi = int(parse_whole("--max", o.max, 0, limit));
-      if (lo > hi) throw UsageError("generate: --min " + std::to_string(lo) + " exceeds --max " + std::to_string(hi));
+      if (lo > hi) {
+        throw UsageError("generate: --min " + std::to_string(lo) + " exceeds --max " + std::to_string(hi) +
+                         " (expected --min A --max B with A at most B)");
+      }
     }
   }
   const std::uint64_t max_tries = o.max_tries ? o.max_tries : 1000 * o.count;

@@ -146,7 +146,10 @@ std::string figure_svg(const ManifestFigure& f, const Manifest& manifest,
 void check_target(const fs::path& dir) {
   std::error_code ec;
   if (!fs::exists(dir, ec)) return;
-  if (!fs::is_directory(dir, ec)) throw UsageError("report: --out " + dir.string() + " exists and is not a folder");
+  if (!fs::is_directory(dir, ec)) {
+    throw UsageError("report: --out " + dir.string() +
+                     " exists and is not a folder (expected a folder, new or written by statespace report)");
+  }
   if (!fs::is_empty(dir, ec) && !fs::exists(dir / "index.md", ec)) {
     throw UsageError("report: --out " + dir.string() +
                      " holds files but no index.md, so it is not a report this command wrote; it would be replaced "

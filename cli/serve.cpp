@@ -326,7 +326,9 @@ class Server {
       std::string source;
       if (j.contains("file")) {
         const std::string file = j.at("file").get<std::string>();
-        if (file != "puzzle.toml" && file != "puzzle.tws") throw UsageError("play.json names an unknown file");
+        if (file != "puzzle.toml" && file != "puzzle.tws") {
+          throw UsageError("play.json names an unknown file (expected puzzle.toml or puzzle.tws)");
+        }
         source = (folder / file).string();
       } else {
         source = j.at("puzzle").get<std::string>();

@@ -526,7 +526,8 @@ PiecePosition read_piece_position(const PieceDefinition& d, const std::vector<st
         const std::string& x = rows[row][i];
         if (x.empty() || x.size() > 3 ||
             !std::all_of(x.begin(), x.end(), [](char ch) { return ch >= '0' && ch <= '9'; }))
-          fail("twist '" + x + "' of set " + set.name + " is not a number");
+          fail("twist '" + x + "' of set " + set.name + " is not a number (expected a whole number from 0 to " +
+               std::to_string(set.orientations - 1) + ")");
         twist[i] = std::stoi(x);
       }
       ++row;

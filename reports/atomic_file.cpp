@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <cstring>
 #include <string>
+#include <utility>
 
 #include "core/errors.hpp"
 #include "core/temporary_file.hpp"
@@ -17,7 +18,7 @@ namespace statespace::reports {
 WriteError::WriteError(const std::filesystem::path& f, int e)
     : std::runtime_error(write_failure(f.string(), e)), file(f), error(e) {}
 
-void write_file_atomically(const std::filesystem::path& path, std::string_view contents) {
+PendingFile::PendingFile(const std::filesystem::path& path, std::string_view contents) : path_(path) {
   std::error_code ec;
   if (path.has_parent_path() && !std::filesystem::create_directories(path.parent_path(), ec) && ec) {
     throw WriteError(path, ec.value());
@@ -37,11 +38,28 @@ void write_file_atomically(const std::filesystem::path& path, std::string_view c
   }
   if (!error && ::fsync(fd) != 0) error = errno;
   if (::close(fd) != 0 && !error) error = errno;
-  if (!error && std::rename(tmp.c_str(), path.c_str()) != 0) error = errno;
   if (error) {
     std::filesystem::remove(tmp, ec);
     throw WriteError(path, error);
   }
+  tmp_ = tmp;
+}
+
+PendingFile::PendingFile(PendingFile&& other) noexcept
+    : path_(std::move(other.path_)), tmp_(std::exchange(other.tmp_, {})) {}
+
+PendingFile::~PendingFile() {
+  std::error_code ec;
+  if (!tmp_.empty()) std::filesystem::remove(tmp_, ec);
+}
+
+void PendingFile::commit() {
+  if (std::rename(tmp_.c_str(), path_.c_str()) != 0) throw WriteError(path_, errno);
+  tmp_.clear();
+}
+
+void write_file_atomically(const std::filesystem::path& path, std::string_view contents) {
+  PendingFile(path, contents).commit();
 }
 
 std::vector<std::filesystem::path> prepare_folders(const std::vector<Destination>& destinations) {

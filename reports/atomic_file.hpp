@@ -21,6 +21,25 @@ struct WriteError : std::runtime_error {
 // (a full disk and a file size limit by those words) and leaves no temporary behind.
 void write_file_atomically(const std::filesystem::path& path, std::string_view contents);
 
+// A file written whole and synced to its temporary beside `path`, renamed into place
+// by commit(): a writer that must change several files at one moment does all the
+// slow work first, and then only renames. Throws WriteError as write_file_atomically
+// does; the temporary goes unless committed.
+class PendingFile {
+ public:
+  PendingFile(const std::filesystem::path& path, std::string_view contents);
+  PendingFile(PendingFile&& other) noexcept;
+  PendingFile(const PendingFile&) = delete;
+  PendingFile& operator=(const PendingFile&) = delete;
+  PendingFile& operator=(PendingFile&&) = delete;
+  ~PendingFile();
+  void commit();
+  [[nodiscard]] const std::filesystem::path& path() const { return path_; }
+
+ private:
+  std::filesystem::path path_, tmp_;
+};
+
 // A folder a run will write to, and the option that named it (for the error).
 struct Destination {
   std::filesystem::path folder;

@@ -77,14 +77,20 @@ std::vector<std::filesystem::path> write_summary_tables(const std::filesystem::p
   return {dir / "summary.csv", dir / "summary.md", dir / "index.html"};
 }
 
-std::vector<AnalysisResult> read_bundles(const std::filesystem::path& dir, const std::vector<std::string>& first) {
+namespace {
+
+// read_bundles, with the bundle of folder `staged` read from `staged_json` (its
+// summary.json in the staging folder, before the swap) when given.
+std::vector<AnalysisResult> read_bundles_as(const std::filesystem::path& dir, const std::vector<std::string>& first,
+                                            const std::string& staged, const std::filesystem::path& staged_json) {
   std::vector<std::pair<std::string, std::filesystem::path>> folders;  // name, summary.json
+  if (!staged.empty()) folders.emplace_back(staged, staged_json);
   std::error_code ec;
   for (std::filesystem::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
     const std::string name = it->path().filename().string();
     std::error_code is;
     // Staging folders are hidden; a link is no bundle of this folder's.
-    if (name.starts_with(".") || it->is_symlink(is) || !it->is_directory(is)) continue;
+    if (name.starts_with(".") || name == staged || it->is_symlink(is) || !it->is_directory(is)) continue;
     const auto json = it->path() / "summary.json";
     if (std::filesystem::is_regular_file(json, is)) folders.emplace_back(name, json);
   }
@@ -112,6 +118,12 @@ std::vector<AnalysisResult> read_bundles(const std::filesystem::path& dir, const
   return results;
 }
 
+}  // namespace
+
+std::vector<AnalysisResult> read_bundles(const std::filesystem::path& dir, const std::vector<std::string>& first) {
+  return read_bundles_as(dir, first, {}, {});
+}
+
 void publish_puzzle_report(const std::filesystem::path& dir, const AnalysisResult& r,
                            const std::optional<GraphView>& graph, const std::vector<std::string>& first,
                            const BundleBoards* boards) {
@@ -123,8 +135,19 @@ void publish_puzzle_report(const std::filesystem::path& dir, const AnalysisResul
   } catch (const WriteError& e) {
     throw WriteError(staging.target() / e.file.lexically_relative(staging.path()), e.error);
   }
-  staging.commit();
-  write_summary_tables(dir, read_bundles(dir, first));
+  // The folder's tables as they are once the bundle is in place, rows from every
+  // bundle's own summary.json (this one's in the staging folder), written and synced
+  // before the swap: after it, only three renames remain, so a kill leaves the new
+  // bundle beside the old tables only between two renames, not for the reading,
+  // rendering and syncing that the tables took after the swap.
+  const auto results = read_bundles_as(dir, first, folder_name(r.puzzle), staging.path() / "summary.json");
+  std::vector<PendingFile> tables;
+  tables.emplace_back(dir / "summary.csv", summary_csv(results));
+  tables.emplace_back(dir / "summary.md", summary_markdown(results));
+  tables.emplace_back(dir / "index.html", folder_index_html(results));
+  staging.commit([&] {
+    for (auto& table : tables) table.commit();
+  });
 }
 
 }  // namespace statespace::reports

@@ -83,13 +83,25 @@ StagedFolder::~StagedFolder() {
   if (!committed_) fs::remove_all(path_, ec);
 }
 
-void StagedFolder::commit() {
+void StagedFolder::commit(const std::function<void()>& after_swap) {
   sync_folder(path_);
   std::error_code ec;
+  // The new bundle is in place and `earlier` (if any) holds the one it replaced.
+  const auto swapped = [&](const fs::path& earlier) {
+    committed_ = true;
+    try {
+      if (after_swap) after_swap();
+    } catch (...) {
+      if (!earlier.empty()) fs::remove_all(earlier, ec);
+      throw;
+    }
+    if (!earlier.empty()) fs::remove_all(earlier, ec);
+  };
   if (!fs::exists(target_, ec)) {
     if (std::rename(path_.c_str(), target_.c_str()) != 0) throw WriteError(target_, errno);
+    swapped({});
   } else if (::renameat2(AT_FDCWD, path_.c_str(), AT_FDCWD, target_.c_str(), RENAME_EXCHANGE) == 0) {
-    fs::remove_all(path_, ec);  // now the earlier bundle
+    swapped(path_);  // the staging folder's name now holds the earlier bundle
   } else if (errno == EINVAL || errno == ENOSYS) {
     // No exchange on this file system: between the two renames the target is
     // missing, and the next run restores it from ".NAME.old-PID" if this one dies.
@@ -100,11 +112,10 @@ void StagedFolder::commit() {
       std::rename(old.c_str(), target_.c_str());
       throw WriteError(target_, error);
     }
-    fs::remove_all(old, ec);
+    swapped(old);
   } else {
     throw WriteError(target_, errno);
   }
-  committed_ = true;
   sync_folder(target_.parent_path());
 }
 

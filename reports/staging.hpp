@@ -7,6 +7,7 @@
 #pragma once
 
 #include <filesystem>
+#include <functional>
 
 namespace statespace::reports {
 
@@ -25,8 +26,10 @@ class StagedFolder {
 
   // Replaces the target by the staged folder: one atomic exchange where the file
   // system has it (Linux renameat2), else the old bundle is moved aside first.
+  // `after_swap` runs as soon as the new bundle is in place, before the earlier one
+  // is removed and the folder synced (renames that must follow the swap closely).
   // Throws WriteError naming the target when the rename fails.
-  void commit();
+  void commit(const std::function<void()>& after_swap = {});
 
  private:
   std::filesystem::path target_;

@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <string>
 
+#include "core/temporary_file.hpp"
 #include "reports/atomic_file.hpp"
 
 namespace statespace::reports {
@@ -32,8 +33,10 @@ void write_goal_table(const std::filesystem::path& path, const GoalTable& table)
   const GoalTableHeader& h = table.header();
   const std::uint64_t words = h.data_words();
   const std::string header = encode_goal_table_header(h, goal_table_checksum(table.words(), words));
-  const std::filesystem::path tmp = path.string() + ".tmp" + std::to_string(::getpid());
-  const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  // A new file, never one found at the temporary's name (a link planted there is
+  // refused, not written through).
+  const std::filesystem::path tmp = temporary_beside(path);
+  const int fd = create_exclusive(tmp);
   if (fd < 0) throw WriteError(path, errno);
   int error = write_all(fd, header.data(), header.size());
   if (!error) error = write_all(fd, reinterpret_cast<const char*>(table.words()), words * 8);

@@ -187,6 +187,35 @@ TEST(Faults, KillAtAnyMomentLeavesTheOldOrTheNewBundle) {
   fs::remove(log);
 }
 
+// SIGKILL right after a bundle's swap, at the first call that removes the earlier
+// bundle or syncs the folder (tests/kill_after_swap.cpp, preloaded): the folder's
+// tables already describe the new bundle. Before, they were read, rendered and
+// written only after that point, and a kill there left them describing the old
+// bundle until the next run. The next run clears the earlier bundle left aside.
+TEST(Faults, KillAfterTheSwapLeavesTablesOfTheNewBundle) {
+  const auto dir = fresh_dir("faults-swap");
+  const auto reference = fresh_dir("faults-swap-reference");
+  ASSERT_EQ(run_statespace("analyze hex6 nooff --quiet --out " + dir.string()).exit_code, 0);
+  const std::string args = " analyze hex6 --from '2 1 / 3 4 5 / 6 _' --quiet --out ";
+  ASSERT_EQ(run_statespace(args + reference.string()).exit_code, 0);
+  ASSERT_EQ(run_statespace("analyze nooff --quiet --out " + reference.string()).exit_code, 0);
+  ASSERT_NE(read_file(dir / "summary.csv"), read_file(reference / "summary.csv"));
+
+  const auto r = testing::run_command("LD_PRELOAD=" KILL_AFTER_SWAP_LIBRARY
+                                      " ASAN_OPTIONS=verify_asan_link_order=0 exec " STATESPACE_BINARY +
+                                      args + dir.string());
+  EXPECT_EQ(r.exit_code, -1) << "not killed: " << r.out;
+  EXPECT_EQ(bundle(dir / "hex6"), bundle(reference / "hex6"));
+  for (const char* table : {"summary.csv", "summary.md", "index.html"}) {
+    EXPECT_EQ(read_file(dir / table), read_file(reference / table)) << table;
+  }
+  EXPECT_FALSE(temporaries(dir).empty());  // the earlier bundle, left aside
+
+  ASSERT_EQ(run_statespace(args + dir.string()).exit_code, 0);
+  EXPECT_EQ(read_file(dir / "summary.csv"), read_file(reference / "summary.csv"));
+  EXPECT_EQ(temporaries(dir), std::vector<std::string>{});
+}
+
 // The summary tables index every bundle in the folder, whichever run wrote it.
 TEST(Faults, RunsIntoOneFolderKeepEveryRowInTheTables) {
   const auto dir = fresh_dir("faults-one-folder");

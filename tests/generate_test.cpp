@@ -319,7 +319,8 @@ TEST(GenerateCli, EveryFlagIsCheckedBeforeTheDistanceTable) {
       {"--max x", "statespace: bad --max 'x' (expected a whole number from 0 to 254)\n"},
       {"--min 3 --max 300", "statespace: bad --max '300' (expected a whole number from 0 to 254)\n"},
       {"--distance 1e3", "statespace: bad --distance '1e3' (expected a whole number from 0 to 254)\n"},
-      {"--min 30 --max 20", "statespace: generate: --min 30 exceeds --max 20\n"},
+      {"--min 30 --max 20",
+       "statespace: generate: --min 30 exceeds --max 20 (expected --min A --max B with A at most B)\n"},
       {"--distance 30 --max-tries 5",
        "statespace: generate: --pdb-dir, --partition and --max-tries belong to the optimal solver, used for "
        "--distance/--min/--max or --format csv on boards over 12 cells; tiles:3x4 uses a distance table\n"},

@@ -76,7 +76,8 @@ const std::string kExamples = STATESPACE_SOURCE_DIR "/examples/puzzles/";
 
 // The cases' names in test output, in the order INSTANTIATE_TEST_SUITE_P lists them.
 std::string case_name(const ::testing::TestParamInfo<BudgetCase>& info) {
-  static const char* const kNames[] = {"LevelsOnARulesFile", "LevelsOnAPermutationFile", "Chains", "SolveOnARulesFile"};
+  static const char* const kNames[] = {"LevelsOnARulesFile", "LevelsOnAPermutationFile", "Chains", "SolveOnARulesFile",
+                                       "LevelsInPasses"};
   return kNames[info.index];
 }
 
@@ -84,12 +85,12 @@ INSTANTIATE_TEST_SUITE_P(
     Engines, MemoryBudgets,
     ::testing::Values(
         // The levels engine on a rules file: before, it finished at a peak of 427 MB
-        // under --memory 70M; now the level that needs 77 MB is refused.
+        // under --memory 70M; now the level that needs 79 MB is refused.
         BudgetCase{
             "analyze " + kExamples + "lights-out-5x5.toml --engine levels --memory 70M --threads 1 -q --out {out}",
             70 * kMiB, 2,
-            "sorted levels needs 77,096,888 bytes at this level, over the memory budget of "
-            "73,400,320 bytes (raise it with --memory BYTES: at least --memory 74M, and the "
+            "sorted levels needs 82,085,264 bytes at this level, over the memory budget of "
+            "73,400,320 bytes (raise it with --memory BYTES: at least --memory 79M, and the "
             "levels after this one may need more)"},
         // On a permutation file: before, 217 MB under --memory 150M.
         BudgetCase{"analyze " + kExamples + "cube2.toml --engine levels --memory 60M --threads 1 -q --out {out}",
@@ -106,7 +107,14 @@ INSTANTIATE_TEST_SUITE_P(
                    50 * kMiB, 2,
                    "the search (queue and visited set) needs more than the memory budget of 52,428,800 bytes; its "
                    "need grows with the search and is not known in advance (raise it with --memory BYTES: at least "
-                   "--memory 55M)"}),
+                   "--memory 55M)"},
+        // Levels split into passes: the plan counts what the passes hold (the chunks'
+        // arrays at twice a pass's share, the pieces and the level they join), and a
+        // level whose exact sizes pass the budget is made again in more passes. Before,
+        // this budget was refused halfway ("at least --memory 342M") where 280M was
+        // enough, and the peak came within 1% of the budget.
+        BudgetCase{"analyze " + kExamples + "lights-out-5x5.toml --engine levels --memory 330M --threads 1 --out {out}",
+                   330 * kMiB, 0, "lights-out-5x5         8,388,608     104,857,600            15     7,350"}),
     case_name);
 
 }  // namespace

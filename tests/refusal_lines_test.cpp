@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <string>
+#include <utility>
 
 #include "bad_file.hpp"
 #include "test_util.hpp"
@@ -86,6 +87,33 @@ TEST(RefusalLines, NoCharacterIsCutInTwo) {
   EXPECT_EQ(r.exit_code, 2) << r.out;
   EXPECT_NE(r.std_err.find("holds '\xC3\xA9'"), std::string::npos) << r.std_err;
   EXPECT_TRUE(whole_utf8(r.std_err)) << r.std_err;
+}
+
+// Command-line refusals that named the problem but not the form wanted: each is one
+// line ending in its "(expected ...)" part.
+TEST(RefusalLines, CommandRefusalsNameTheExpectedForm) {
+  const auto dir = fresh_dir("refusal-expected");
+  const auto empty = write_file(dir / "empty.txt", "# no positions\n\n");
+  const auto manifest = write_file(dir / "m.toml", "[[analysis]]\npuzzle = \"hex6\"\n");
+  const auto not_a_folder = write_file(dir / "plain-file", "x");
+  const std::pair<std::string, std::string> cases[] = {
+      {"solve tiles:3x3 --batch " + empty.string(),
+       "statespace: solve: --batch file '" + empty.string() +
+           "' holds no position (expected one position a line, in the puzzle's notation)\n"},
+      {"solve tiles:3x3 --batch " + (dir / "missing.txt").string(), "statespace: solve: cannot read --batch file '" +
+                                                                        (dir / "missing.txt").string() +
+                                                                        "' (expected a readable file of positions)\n"},
+      {"generate tiles:2x3 --min 5 --max 3",
+       "statespace: generate: --min 5 exceeds --max 3 (expected --min A --max B with A at most B)\n"},
+      {"report " + manifest.string() + " --out " + not_a_folder.string(),
+       "statespace: report: --out " + not_a_folder.string() +
+           " exists and is not a folder (expected a folder, new or written by statespace report)\n"},
+  };
+  for (const auto& [args, line] : cases) {
+    const auto r = run_statespace(args);
+    EXPECT_EQ(r.exit_code, 2) << args << "\n" << r.out;
+    EXPECT_EQ(r.std_err, line) << args;
+  }
 }
 
 }  // namespace

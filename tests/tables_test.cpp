@@ -5,6 +5,7 @@
 #include <absl/container/flat_hash_map.h>
 #include <gtest/gtest.h>
 #include <tbb/global_control.h>
+#include <unistd.h>
 
 #include <cstdint>
 #include <filesystem>
@@ -21,6 +22,7 @@
 #include "analysis/runtime/goal_table.hpp"
 #include "analysis/tables/table_probe.hpp"
 #include "cli/args.hpp"
+#include "core/errors.hpp"
 #include "puzzles/registry.hpp"
 #include "reports/puzzle_report.hpp"
 #include "reports/table_file.hpp"
@@ -299,6 +301,37 @@ TEST(Tables, SameBytesAtOneAndTwoThreads) {
     write_table(name, dir / "two.table", 2);
     EXPECT_EQ(read_file(dir / "one.table"), read_file(dir / "two.table")) << name;
   }
+}
+
+// A link planted at the table's temporary name (NAME.tmpPID, guessable) is refused
+// with one line naming it, and the file it points to keeps its bytes: the table is
+// created with O_CREAT | O_EXCL | O_NOFOLLOW as every other temporary is (before, it
+// was opened with O_TRUNC through the link). A dead run's regular file there goes.
+TEST(Tables, ALinkAtTheTablesTemporaryNameIsRefused) {
+  const auto dir = fresh_dir("tables-hostile");
+  testing::write_file(dir / "precious", "precious\n");
+  const auto path = dir / "hex6.table";
+  const std::filesystem::path tmp = path.string() + ".tmp" + std::to_string(::getpid());
+  std::filesystem::create_symlink(dir / "precious", tmp);
+  try {
+    write_table("hex6", path);
+    ADD_FAILURE() << "the link was written through";
+  } catch (const UsageError& e) {
+    EXPECT_EQ(std::string(e.what()), "refusing to write through '" + tmp.string() +
+                                         "': it is a symbolic link (expected no file there, or a regular file; "
+                                         "remove it)");
+  }
+  EXPECT_EQ(read_file(dir / "precious"), "precious\n");
+  EXPECT_FALSE(std::filesystem::exists(path));
+  EXPECT_TRUE(std::filesystem::is_symlink(tmp));
+
+  std::filesystem::remove(tmp);
+  testing::write_file(tmp, "left by a dead run");
+  write_table("hex6", path);
+  write_table("hex6", dir / "plain.table");
+  EXPECT_FALSE(std::filesystem::exists(tmp));
+  EXPECT_EQ(read_file(path), read_file(dir / "plain.table"));
+  EXPECT_EQ(read_file(dir / "precious"), "precious\n");
 }
 
 TEST(Tables, DamagedTruncatedAndForeignTablesAreRefused) {

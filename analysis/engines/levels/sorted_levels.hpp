@@ -19,6 +19,7 @@
 
 #include <algorithm>
 #include <array>
+#include <atomic>
 #include <bit>
 #include <cstdint>
 #include <memory>
@@ -88,18 +89,24 @@ bool packs_into_word(const P& p, const typename P::State& start) {
   return false;
 }
 
-// Bytes the search holds while expanding a level of `level` positions with `moves`
-// successors each, `kept` positions in the levels kept beside it, in words of
-// `word` bytes, the successors made in `passes` passes: the levels, three arrays of
-// one pass's successors (as made, bucketed, and the radix sort's copy) and the next
-// level (grown as the last one did: `growth`), twice when it is made in passes (the
-// passes' pieces and the level they are joined into).
-inline std::uint64_t sorted_levels_bytes(std::uint64_t kept, std::uint64_t level, std::uint64_t moves,
-                                         std::uint64_t word = 8, std::uint64_t passes = 1, double growth = 1) {
-  const std::uint64_t successors = level * moves;
-  const auto next = std::min<std::uint64_t>(successors, std::uint64_t(double(level) * std::max(1.0, growth)));
-  return word * (kept + level + 3 * ((successors + passes - 1) / passes) + (passes > 1 ? 2 : 1) * next);
-}
+// Words a level's expansion holds at its peak: `levels` for the levels kept (with
+// the idle room of the array the next level goes to), the successors of one pass
+// (`share` words) in the chunks' arrays, bucketed and in the radix sort's copy, and
+// the next level (`next` words), twice when it is made in passes (the passes'
+// pieces and the level they are joined into). The chunks' arrays count twice a
+// pass's share: an array that overflows doubles, and the words of a pass can fall
+// mostly on a few chunks (Lights Out: a press leaves most of a word's top bits as
+// they were). `kept`: the room of the buffers kept from earlier passes and levels
+// (chunks, sort, pieces), each counted at the larger of its room and its need.
+struct LevelWords {
+  std::uint64_t levels = 0, share = 0, next = 0, passes = 1;
+  std::uint64_t chunks_kept = 0, sort_kept = 0, pieces_kept = 0;
+  [[nodiscard]] std::uint64_t total(bool kept) const {
+    const auto at_least = [&](std::uint64_t room, std::uint64_t need) { return kept ? std::max(room, need) : need; };
+    return levels + at_least(chunks_kept, 2 * share) + 2 * at_least(sort_kept, share) + next +
+           (passes > 1 ? at_least(pieces_kept, next) : 0);
+  }
+};
 
 // Breadth first from the positions `starts` (words, ascending, distinct) over the
 // packed words of `packing`; the model's name for the budget's messages. Checks each
@@ -138,24 +145,51 @@ SortedLevels<PackedWord<Packing>> sorted_levels_bfs(const Packing& packing, std:
   std::vector<detail::MergeCounts> counts;
   std::vector<RawVector<Word>> chunk_words(detail::kLevelChunks);
   RawVector<Word> sorted, scratch;
-  std::vector<RawVector<Word>> pieces;        // a level's words, pass by pass
+  std::vector<RawVector<Word>> pieces;        // a level's words, pass by pass (pieces[pass])
   std::vector<std::uint64_t> within, onward;  // per depth: directed edges inside, edges to the next
-  std::uint64_t total = starts.size(), kept = 0;
+  std::uint64_t total = starts.size();
   starts.clear();
   starts.shrink_to_fit();
-  // What every array holds now, in bytes: the estimate above can fall short (a level
-  // grows faster than the one before, a pass gets more than its share), so each
-  // large allocation is checked again with its exact size before it is made.
-  const auto held = [&] {
-    std::uint64_t words = older.capacity() + current.capacity() + next.capacity() + sorted.size() + scratch.size();
-    for (const auto& w : chunk_words) words += w.size();
+  // The buffers below keep their room from pass to pass and level to level: memory
+  // faulted in once is not handed back and faulted in again (main pins glibc's mmap
+  // threshold, so a freed array of 256 KiB or more leaves the process). They count
+  // against the budget as they are held, and the spare ones go first when a level
+  // or an allocation would not fit beside them. What every array holds now, in
+  // bytes: the plan can fall short (a level grows faster than the one before, a
+  // pass gets more than its share), so each large allocation is checked again with
+  // its exact size before it is made.
+  const auto chunks_room = [&] {
+    std::uint64_t words = 0;
+    for (const auto& w : chunk_words) words += w.capacity();
+    return words;
+  };
+  const auto pieces_room = [&] {
+    std::uint64_t words = 0;
     for (const auto& piece : pieces) words += piece.capacity();
+    return words;
+  };
+  const auto levels_room = [&] {
+    std::uint64_t words = older.capacity() + current.capacity() + next.capacity();
     for (const auto& l : r.levels) words += l.capacity();
-    return words * sizeof(Word);
+    return words;
   };
-  const auto require_more = [&](std::uint64_t words) {
-    budget.require_at_least(held() + words * sizeof(Word), name + ": sorted levels");
+  const auto held = [&] {
+    return (levels_room() + chunks_room() + sorted.capacity() + scratch.capacity() + pieces_room()) * sizeof(Word);
   };
+  const auto free_chunks = [&] {
+    for (auto& w : chunk_words) RawVector<Word>().swap(w);
+  };
+  const auto free_sort = [&] { RawVector<Word>().swap(sorted), RawVector<Word>().swap(scratch); };
+  const auto free_pieces = [&](std::size_t from) {
+    for (std::size_t i = from; i < pieces.size(); ++i) RawVector<Word>().swap(pieces[i]);
+  };
+  // Whether `words` more fit: the spare buffers `spare` frees (those this point does
+  // not read) go first when they are in the way.
+  const auto room_for = [&](std::uint64_t words, const auto& spare) {
+    if (held() + words * sizeof(Word) > budget.bytes()) spare();
+    return held() + words * sizeof(Word) <= budget.bytes();
+  };
+  const auto refuse = [&](std::uint64_t bytes) { budget.require_at_least(bytes, name + ": sorted levels"); };
   for (;;) {
     const std::span<const Word> level = level_now();
     if (level.empty()) break;
@@ -168,20 +202,34 @@ SortedLevels<PackedWord<Packing>> sorted_levels_bfs(const Packing& packing, std:
     const std::uint64_t expected =
         r.layers.size() > 1 ? std::min<std::uint64_t>(moves, r.successors / (total - n) + 2) : moves;
     const double growth = r.layers.size() > 1 ? double(n) / double(r.layers[r.layers.size() - 2]) : 1.0;
-    kept = directed ? total - n : before.size();
-    // Passes: as few as keep one pass's successors within kPassWords and the whole
-    // within the budget, when the words' width is known ahead (the pass of a word is
-    // its top bits).
+    // Passes: as few as keep one pass's successors within pass_words and the level's
+    // plan within the budget, when the words' width is known ahead (the pass of a word
+    // is its top bits).
+    const std::uint64_t successors = n * expected;
+    const auto plan = [&](int bits) {
+      LevelWords w;
+      w.passes = std::uint64_t{1} << bits;
+      w.levels = levels_room() - next.capacity();
+      w.share = (successors + w.passes - 1) / w.passes;
+      w.next = std::max<std::uint64_t>(
+          next.capacity(), std::min<std::uint64_t>(successors, std::uint64_t(double(n) * std::max(1.0, growth))));
+      w.chunks_kept = chunks_room();
+      w.sort_kept = sorted.capacity();
+      w.pieces_kept = pieces_room();
+      return w;
+    };
     int pass_bits = 0;
-    if constexpr (kBoundedWords) {
-      while (pass_bits < detail::kMaxPassBits && pass_bits < packing.word_bits() &&
-             ((n * expected >> pass_bits) > mode.pass_words ||
-              sorted_levels_bytes(kept, n, expected, sizeof(Word), std::uint64_t{1} << pass_bits, growth) >
-                  budget.bytes())) {
-        ++pass_bits;
+    const int most_pass_bits = [&] {
+      if constexpr (kBoundedWords) {
+        return std::min(detail::kMaxPassBits, int(packing.word_bits()));
+      } else {
+        return 0;
       }
+    }();
+    while (pass_bits < most_pass_bits && ((successors >> pass_bits) > mode.pass_words ||
+                                          plan(pass_bits).total(false) * sizeof(Word) > budget.bytes())) {
+      ++pass_bits;
     }
-    const std::uint64_t passes = std::uint64_t{1} << pass_bits;
     const auto stop_here = [&] {
       r.complete = false;
       r.farthest.assign(level.begin(), level.end());
@@ -190,13 +238,20 @@ SortedLevels<PackedWord<Packing>> sorted_levels_bfs(const Packing& packing, std:
       stop_here();
       break;
     }
-    if (mode.stop_over_budget &&
-        sorted_levels_bytes(kept, n, expected, sizeof(Word), passes, growth) > budget.bytes()) {
+    if (mode.stop_over_budget && plan(pass_bits).total(false) * sizeof(Word) > budget.bytes()) {
       stop_here();
       break;
     }
-    budget.require_at_least(sorted_levels_bytes(kept, n, expected, sizeof(Word), passes, growth),
-                            name + ": sorted levels");
+    refuse(plan(pass_bits).total(false) * sizeof(Word));
+    // The buffers kept from earlier levels stay when the plan fits beside them (in
+    // passes, the chunks' arrays then grow to hold a whole level's successors); else
+    // they go, and each pass's arrays go as soon as the pass is done with them.
+    bool keep = [&] {
+      LevelWords w = plan(pass_bits);
+      if (w.passes > 1) w.chunks_kept = std::max(w.chunks_kept, successors);
+      return w.total(true) * sizeof(Word) <= budget.bytes();
+    }();
+    if (!keep) free_chunks(), free_sort(), free_pieces(0);
     // Fixed chunks of positions, fewer for small levels (each four cost a row of bucket
     // counters), so neither the layout nor the result depends on the threads. Each
     // chunk writes its successors to its own array; the OR of every word gives the
@@ -205,161 +260,244 @@ SortedLevels<PackedWord<Packing>> sorted_levels_bfs(const Packing& packing, std:
     const std::size_t chunks = std::clamp<std::size_t>(n / 4096, 1, detail::kLevelChunks);
     const std::size_t chunk = (n + chunks - 1) / chunks;
     const std::size_t groups = (chunks + detail::kScatterGroup - 1) / detail::kScatterGroup;
-    // About 2,048 words a bucket, at most 2^kLevelBucketBits buckets a pass. At least
-    // one bucket bit whenever a bit is in use: a shift by the word's whole width would
-    // be undefined.
-    int shift = 0;
-    std::size_t buckets = 1;  // a pass's
-    const auto choose_buckets = [&](std::uint64_t words, int width) {
-      const int bucket_bits = std::min(
-          {detail::kLevelBucketBits + pass_bits, std::max(1, int(std::bit_width(words / 2048))) + pass_bits, width});
-      shift = width - bucket_bits;
-      buckets = std::size_t(1) << (bucket_bits - std::min(pass_bits, bucket_bits));
-    };
-    if constexpr (kBoundedWords) choose_buckets(n * expected, packing.word_bits());
     std::uint64_t inside = 0, outward = 0, self = 0, generated = 0;
-    next.clear();
-    for (std::uint64_t pass = 0; pass < passes; ++pass) {
-      // The pass's words are those whose bucket number is in [low, low + buckets).
-      const std::size_t low = std::size_t(pass) * buckets;
-      if constexpr (kBoundedWords) bucket_count.assign(groups * buckets, 0);
-      std::vector<Word> used(chunks, 0);
-      std::vector<std::uint64_t> loops(chunks, 0), made(chunks, 0);
-      tbb::parallel_for(std::size_t(0), groups, [&](std::size_t g) {
-        for (std::size_t c = g * detail::kScatterGroup; c < std::min(chunks, (g + 1) * detail::kScatterGroup); ++c) {
-          Word bits = 0;
-          std::uint64_t loop = 0;
-          // A chunk's array only grows (its size is not the words made: growing again
-          // would fill it with zeros).
-          RawVector<Word>& words = chunk_words[c];
-          const std::size_t from = c * chunk, to = std::min(n, (c + 1) * chunk);
-          const std::size_t guess = to > from ? (to - from) * (passes > 1 ? expected : moves) / passes + moves : 0;
-          // Grown without copying: a vector's own growth would copy (and so map)
-          // all of its old size, written or not.
-          const auto grow = [&](std::size_t size, std::size_t keep) {
-            RawVector<Word> bigger;
-            bigger.resize(size);
-            std::copy_n(words.data(), keep, bigger.data());
-            words.swap(bigger);
-          };
-          if (words.size() < guess) grow(guess, 0);
-          std::size_t at = 0;
-          auto successors_of = [&] {  // a packing's own way through ascending words, if it has one
-            if constexpr (requires { typename Packing::Successors; }) {
-              return typename Packing::Successors(packing);
-            } else {
-              return [&](Word w, Word* out) { return packing.successors(w, out); };
-            }
-          }();
-          for (std::size_t i = from; i < to; ++i) {
-            if (words.size() < at + moves) grow(2 * words.size() + moves, at);
-            Word* const out = words.data() + at;
-            int k = 0;
-            if constexpr (RangedPacking<Packing>) {
-              k = passes == 1 ? successors_of(level[i], out)
-                              : packing.successors_within(level[i], out, pass_bits, std::uint64_t(pass));
-            } else {
-              k = successors_of(level[i], out);
+    // A plan that falls short (found by an exact check below) makes the level again
+    // in twice the passes, until the passes are as many as the words allow.
+    for (;; ++pass_bits) {
+      const std::uint64_t passes = std::uint64_t{1} << pass_bits;
+      const bool retry = pass_bits < most_pass_bits;
+      // About 2,048 words a bucket, at most 2^kLevelBucketBits buckets a pass. At least
+      // one bucket bit whenever a bit is in use: a shift by the word's whole width would
+      // be undefined.
+      int shift = 0;
+      std::size_t buckets = 1;  // a pass's
+      const auto choose_buckets = [&](std::uint64_t words, int width) {
+        const int bucket_bits = std::min(
+            {detail::kLevelBucketBits + pass_bits, std::max(1, int(std::bit_width(words / 2048))) + pass_bits, width});
+        shift = width - bucket_bits;
+        buckets = std::size_t(1) << (bucket_bits - std::min(pass_bits, bucket_bits));
+      };
+      if constexpr (kBoundedWords) choose_buckets(successors, packing.word_bits());
+      inside = outward = self = generated = 0;
+      next.clear();
+      if (pieces.size() < passes) pieces.resize(passes);
+      for (std::size_t i = 0; i < pieces.size(); ++i) {
+        pieces[i].clear();
+        if (i >= passes) RawVector<Word>().swap(pieces[i]);
+      }
+      bool short_of_room = false;
+      for (std::uint64_t pass = 0; pass < passes && !short_of_room; ++pass) {
+        // The pass's words are those whose bucket number is in [low, low + buckets).
+        const std::size_t low = std::size_t(pass) * buckets;
+        if constexpr (kBoundedWords) bucket_count.assign(groups * buckets, 0);
+        std::vector<Word> used(chunks, 0);
+        std::vector<std::uint64_t> loops(chunks, 0), made(chunks, 0);
+        // The chunks' arrays grow in parallel: their room is counted as it grows, and a
+        // growth that would pass the budget is not made (the pass stops, and is made
+        // again without the spare buffers, or the level in more passes).
+        const std::uint64_t others = held() - chunks_room() * sizeof(Word);
+        std::atomic<std::uint64_t> chunk_bytes{chunks_room() * sizeof(Word)};
+        std::atomic<bool> over{false};
+        std::atomic<std::uint64_t> wanted{0};  // the bytes a refused growth would have held
+        tbb::parallel_for(std::size_t(0), groups, [&](std::size_t g) {
+          for (std::size_t c = g * detail::kScatterGroup; c < std::min(chunks, (g + 1) * detail::kScatterGroup); ++c) {
+            Word bits = 0;
+            std::uint64_t loop = 0;
+            // A chunk's array only grows (its size is not the words made: growing again
+            // would fill it with zeros).
+            RawVector<Word>& words = chunk_words[c];
+            const std::size_t from = c * chunk, to = std::min(n, (c + 1) * chunk);
+            // Kept from pass to pass, an array is made at once as large as all of its
+            // chunk's successors (the plan counts that much): growing it by doubling
+            // would fault in every size it passes through.
+            const std::size_t guess =
+                to > from ? (to - from) * (passes > 1 ? expected : moves) / (keep ? 1 : passes) + moves : 0;
+            // Grown without copying: a vector's own growth would copy (and so map)
+            // all of its old size, written or not. The old array and the new one are
+            // both held while the words move.
+            const auto grow = [&](std::size_t size, std::size_t keep_words) {
+              const std::uint64_t bytes = std::uint64_t(size) * sizeof(Word);
+              if (const std::uint64_t total_bytes = others + chunk_bytes.fetch_add(bytes) + bytes;
+                  total_bytes > budget.bytes()) {
+                chunk_bytes.fetch_sub(bytes);
+                wanted = total_bytes;
+                over = true;
+                return false;
+              }
+              RawVector<Word> bigger;
+              bigger.resize(size);
+              std::copy_n(words.data(), keep_words, bigger.data());
+              words.swap(bigger);
+              chunk_bytes.fetch_sub(std::uint64_t(bigger.capacity()) * sizeof(Word));
+              return true;
+            };
+            if (over || (words.size() < guess && !grow(guess, 0))) return;
+            std::size_t at = 0;
+            auto successors_of = [&] {  // a packing's own way through ascending words, if it has one
+              if constexpr (requires { typename Packing::Successors; }) {
+                return typename Packing::Successors(packing);
+              } else {
+                return [&](Word w, Word* out) { return packing.successors(w, out); };
+              }
+            }();
+            for (std::size_t i = from; i < to; ++i) {
+              if (words.size() < at + moves && (over || !grow(2 * words.size() + moves, at))) return;
+              Word* const out = words.data() + at;
+              int k = 0;
+              if constexpr (RangedPacking<Packing>) {
+                k = passes == 1 ? successors_of(level[i], out)
+                                : packing.successors_within(level[i], out, pass_bits, std::uint64_t(pass));
+              } else {
+                k = successors_of(level[i], out);
+              }
+              if constexpr (kBoundedWords) {
+                if (passes == 1 || RangedPacking<Packing>) {
+                  at += std::size_t(k);
+                } else {
+                  // The pass's words close up to the front (at never passes out + m).
+                  for (int m = 0; m < k; ++m) {
+                    if (std::size_t(out[m] >> shift) - low < buckets) words[at++] = out[m];
+                  }
+                }
+              } else {
+                for (int m = 0; m < k; ++m) {
+                  bits |= out[m];
+                  loop += out[m] == level[i];
+                }
+                at += std::size_t(k);
+              }
             }
             if constexpr (kBoundedWords) {
-              if (passes == 1 || RangedPacking<Packing>) {
-                at += std::size_t(k);
-              } else {
-                // The pass's words close up to the front (at never passes out + m).
-                for (int m = 0; m < k; ++m) {
-                  if (std::size_t(out[m] >> shift) - low < buckets) words[at++] = out[m];
-                }
+              detail::count_buckets(std::span<const Word>(words.data(), at), shift, low, &bucket_count[g * buckets]);
+            }
+            used[c] = bits;
+            loops[c] = loop;
+            made[c] = at;
+          }
+        });
+        if (over) {
+          if (keep) {  // the same pass again, without the buffers kept for reuse
+            keep = false;
+            free_chunks(), free_sort(), free_pieces(pass);
+            if (passes > 1 && !directed) RawVector<Word>().swap(next);
+            --pass;
+            continue;
+          }
+          if (retry) {
+            short_of_room = true;
+            break;
+          }
+          refuse(wanted.load());
+        }
+        Word bits = 0;
+        std::uint64_t words_made = 0;
+        std::vector<std::span<const Word>> parts;
+        for (std::size_t c = 0; c < chunks; ++c) {
+          bits |= used[c], self += loops[c], words_made += made[c];
+          parts.emplace_back(chunk_words[c].data(), made[c]);
+        }
+        generated += words_made;
+        if constexpr (!kBoundedWords) choose_buckets(words_made, detail::word_width(bits));
+        if (sorted.size() < words_made) {  // nothing to keep: new arrays rather than copies
+          free_sort();
+          const bool fits = room_for(2 * words_made, [&] {
+            keep = false;
+            free_pieces(pass);
+            if (passes > 1 && !directed) RawVector<Word>().swap(next);
+          });
+          if (!fits && retry) {
+            short_of_room = true;
+            break;
+          }
+          if (!fits) refuse(held() + 2 * words_made * sizeof(Word));
+          sorted.resize(words_made), scratch.resize(words_made);
+        }
+        detail::bucket_scatter<Word>(parts, std::span<Word>(sorted.data(), words_made), shift, low, buckets,
+                                     bucket_start, bucket_count, kBoundedWords);
+        // In passes, a chunk's successors can fall mostly in one pass (Lights Out: a
+        // move leaves most of a word's top bits as they were), so arrays kept at their
+        // largest would hold, summed over the chunks, the whole level's.
+        if (passes > 1 && !keep) free_chunks();
+        // Each bucket is merged while its sort has left it in cache.
+        counts.assign(buckets, {});
+        tbb::parallel_for(tbb::blocked_range<std::size_t>(0, buckets), [&](const auto& range) {
+          for (std::size_t b = range.begin(); b != range.end(); ++b) {
+            Word* const first = sorted.data() + bucket_start[b];
+            Word* last = first + (bucket_start[b + 1] - bucket_start[b]);
+            detail::radix_sort_low(first, scratch.data() + bucket_start[b], std::size_t(last - first), shift);
+            if (check_earlier) {
+              // Levels 0 .. d-2 (d-1 and d are the merge's): a move back to any of them
+              // is no new position.
+              for (std::size_t e = 0; e + 2 < r.levels.size(); ++e) {
+                last = detail::drop_found<Word>(first, last, r.levels[e]);
               }
+            }
+            if (graded && directed) {
+              counts[b] = detail::subtract_levels<Word>(first, last, {}, {});
             } else {
-              for (int m = 0; m < k; ++m) {
-                bits |= out[m];
-                loop += out[m] == level[i];
-              }
-              at += std::size_t(k);
+              counts[b] = detail::subtract_levels<Word>(first, last, before, level);
             }
           }
-          if constexpr (kBoundedWords) {
-            detail::count_buckets(std::span<const Word>(words.data(), at), shift, low, &bucket_count[g * buckets]);
-          }
-          used[c] = bits;
-          loops[c] = loop;
-          made[c] = at;
+        });
+        std::vector<std::uint64_t> next_start(buckets + 1, 0);
+        for (std::size_t b = 0; b < buckets; ++b) {
+          next_start[b + 1] = next_start[b] + counts[b].kept;
+          inside += counts[b].within;
+          outward += counts[b].onward;
         }
-      });
-      Word bits = 0;
-      std::uint64_t words_made = 0;
-      std::vector<std::span<const Word>> parts;
-      for (std::size_t c = 0; c < chunks; ++c) {
-        bits |= used[c], self += loops[c], words_made += made[c];
-        parts.emplace_back(chunk_words[c].data(), made[c]);
-      }
-      generated += words_made;
-      if constexpr (!kBoundedWords) choose_buckets(words_made, detail::word_width(bits));
-      if (sorted.size() < words_made) {  // nothing to keep: new arrays rather than copies
-        RawVector<Word>().swap(sorted), RawVector<Word>().swap(scratch);
-        require_more(2 * words_made);
-        sorted.resize(words_made), scratch.resize(words_made);
-      }
-      detail::bucket_scatter<Word>(parts, std::span<Word>(sorted.data(), words_made), shift, low, buckets, bucket_start,
-                                   bucket_count, kBoundedWords);
-      // In passes, a chunk's successors can fall mostly in one pass (Lights Out: a
-      // move leaves most of a word's top bits as they were), so an array kept at
-      // its largest would hold, summed over the chunks, the whole level's.
-      if (passes > 1) {
-        for (auto& words : chunk_words) RawVector<Word>().swap(words);
-      }
-      // Each bucket is merged while its sort has left it in cache.
-      counts.assign(buckets, {});
-      tbb::parallel_for(tbb::blocked_range<std::size_t>(0, buckets), [&](const auto& range) {
-        for (std::size_t b = range.begin(); b != range.end(); ++b) {
-          Word* const first = sorted.data() + bucket_start[b];
-          Word* last = first + (bucket_start[b + 1] - bucket_start[b]);
-          detail::radix_sort_low(first, scratch.data() + bucket_start[b], std::size_t(last - first), shift);
-          if (check_earlier) {
-            // Levels 0 .. d-2 (d-1 and d are the merge's): a move back to any of them
-            // is no new position.
-            for (std::size_t e = 0; e + 2 < r.levels.size(); ++e) {
-              last = detail::drop_found<Word>(first, last, r.levels[e]);
-            }
+        // Each pass's words to an array of their own (one pass: the next level itself).
+        RawVector<Word>& piece = passes == 1 ? next : pieces[pass];
+        if (next_start[buckets] > piece.capacity()) {
+          RawVector<Word>().swap(piece);  // empty: a new array rather than a copy
+          const bool fits = room_for(next_start[buckets], [&] {
+            keep = false;
+            free_chunks();
+            free_pieces(pass + 1);
+            if (passes > 1 && !directed) RawVector<Word>().swap(next);
+          });
+          if (!fits && retry) {
+            short_of_room = true;
+            break;
           }
-          if (graded && directed) {
-            counts[b] = detail::subtract_levels<Word>(first, last, {}, {});
-          } else {
-            counts[b] = detail::subtract_levels<Word>(first, last, before, level);
+          if (!fits) refuse(held() + next_start[buckets] * sizeof(Word));
+        }
+        piece.resize(next_start[buckets]);
+        tbb::parallel_for(tbb::blocked_range<std::size_t>(0, buckets), [&](const auto& range) {
+          for (std::size_t b = range.begin(); b != range.end(); ++b) {
+            std::copy_n(sorted.data() + bucket_start[b], counts[b].kept, piece.data() + next_start[b]);
+          }
+        });
+      }
+      if (!short_of_room && passes > 1) {
+        // Without the buffers kept for reuse, the pass's arrays go first: the pieces
+        // and the level they join are the peak.
+        if (!keep) free_sort();
+        std::size_t size = 0;
+        for (std::uint64_t i = 0; i < passes; ++i) size += pieces[i].size();
+        if (size > next.capacity()) {
+          RawVector<Word>().swap(next);
+          const bool fits = room_for(size, [&] {
+            keep = false;
+            free_chunks(), free_sort();
+          });
+          if (!fits && !retry) refuse(held() + size * sizeof(Word));
+          short_of_room = !fits;
+        }
+        if (!short_of_room) {
+          next.resize(size);
+          std::size_t at = 0;
+          for (std::uint64_t i = 0; i < passes; ++i) {
+            std::copy(pieces[i].begin(), pieces[i].end(), next.begin() + std::ptrdiff_t(at));
+            at += pieces[i].size();
+            if (!keep) RawVector<Word>().swap(pieces[i]);
           }
         }
-      });
-      std::vector<std::uint64_t> next_start(buckets + 1, 0);
-      for (std::size_t b = 0; b < buckets; ++b) {
-        next_start[b + 1] = next_start[b] + counts[b].kept;
-        inside += counts[b].within;
-        outward += counts[b].onward;
       }
-      // Each pass's words to an array of their own size (one pass: the next level
-      // itself), so that no array grows by copying and none keeps spare room.
-      RawVector<Word>& piece = passes == 1 ? next : pieces.emplace_back();
-      if (next_start[buckets] > piece.capacity()) require_more(next_start[buckets]);
-      piece.resize(next_start[buckets]);
-      tbb::parallel_for(tbb::blocked_range<std::size_t>(0, buckets), [&](const auto& range) {
-        for (std::size_t b = range.begin(); b != range.end(); ++b) {
-          std::copy_n(sorted.data() + bucket_start[b], counts[b].kept, piece.data() + next_start[b]);
-        }
-      });
-    }
-    if (passes > 1) {
-      // The pass's arrays go first: the pieces and the level they join are the peak.
-      RawVector<Word>().swap(sorted), RawVector<Word>().swap(scratch);
-      std::size_t size = 0;
-      for (const auto& piece : pieces) size += piece.size();
-      if (size > next.capacity()) require_more(size);
-      next.resize(size);
-      std::size_t at = 0;
-      for (auto& piece : pieces) {
-        std::copy(piece.begin(), piece.end(), next.begin() + std::ptrdiff_t(at));
-        at += piece.size();
-        RawVector<Word>().swap(piece);
-      }
-      pieces.clear();
+      if (!short_of_room) break;
+      // Short of room: the level again in more passes, from empty buffers.
+      keep = false;
+      free_chunks(), free_sort(), free_pieces(0);
+      next.clear();
     }
     within.push_back(inside - self);
     onward.push_back(outward);
