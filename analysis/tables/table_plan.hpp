@@ -9,8 +9,8 @@
 #include <string>
 
 #include "analysis/analyze.hpp"
-#include "analysis/engines/explicit/explicit_table.hpp"
 #include "analysis/runtime/goal_table.hpp"
+#include "analysis/tables/explicit_table.hpp"
 #include "core/errors.hpp"
 #include "core/puzzle.hpp"
 

@@ -23,7 +23,6 @@
 #include "analysis/engines/explicit/bfs.hpp"
 #include "analysis/engines/explicit/diameter.hpp"
 #include "analysis/engines/explicit/explicit_space.hpp"
-#include "analysis/engines/explicit/explicit_table.hpp"
 #include "analysis/engines/explicit/goal_view.hpp"
 #include "analysis/engines/explicit/successor_bfs.hpp"
 #include "analysis/engines/explicit/successor_vertices.hpp"
@@ -297,21 +296,6 @@ AnalysisRun<P> analyze_explicit(const P& p, const AnalyzeOptions& o, const typen
         const detail::SuccessorVertices<P> successors(p, run.space);
         r.goal = goal_view(p, run.space, bfs.distance,
                            [&](Vertex u, const auto& f) { successors.for_each_successor(u, run.space.state(u), f); });
-      }
-    }
-  }
-  if (o.table) {
-    if (explicit_table_indexable(p, start)) {
-      Progress table_progress(p.name() + " distances to the goal", o.progress);
-      if (run.graph) {
-        r.table = explicit_goal_table(p, run.space, start, [&](Vertex u, const auto& f) {
-          for (auto [e, end] = out_edges(u, run.space.graph); e != end; ++e) f(Vertex(target(*e, run.space.graph)));
-        });
-      } else {
-        const detail::SuccessorVertices<P> successors(p, run.space);
-        r.table = explicit_goal_table(p, run.space, start, [&](Vertex u, const auto& f) {
-          successors.for_each_successor(u, run.space.state(u), f);
-        });
       }
     }
   }

@@ -3,7 +3,9 @@
 // the moves on an undirected space and the predecessors on a directed one, written
 // in the format the other engines write for the same model, so that a reader cannot
 // tell the engines apart: the model's rank (ranked models), else the sorted 64-bit
-// words of the sorted-levels engine. A model with neither has no table index.
+// words of the sorted-levels engine. A model with neither has no table index. It
+// lives beside the other tables' code, not in the explicit engine's folder: it
+// writes the ranked and levels engines' formats.
 #pragma once
 
 #include <algorithm>
@@ -15,11 +17,14 @@
 #include <vector>
 
 #include "analysis/engines/directed.hpp"
+#include "analysis/engines/explicit/analyze_explicit.hpp"
 #include "analysis/engines/explicit/explicit_space.hpp"
 #include "analysis/engines/explicit/goal_view.hpp"
+#include "analysis/engines/explicit/successor_vertices.hpp"
 #include "analysis/engines/levels/analyze_levels.hpp"
 #include "analysis/engines/ranked/ranked_checkpoint.hpp"
 #include "analysis/runtime/goal_table.hpp"
+#include "analysis/runtime/progress.hpp"
 #include "core/puzzle.hpp"
 
 namespace statespace {
@@ -129,6 +134,22 @@ std::shared_ptr<GoalTable> explicit_goal_table(const P& p, const ExplicitSpace<P
     (void)start, (void)code_of;
     throw std::logic_error(p.name() + ": positions have neither a rank nor a 64-bit packing for a table");
   }
+}
+
+// The table of an explicit run from `start` (analyze --table), over its graph when it
+// kept one, else through the model's successors.
+template <Puzzle P>
+std::shared_ptr<GoalTable> explicit_run_table(const P& p, const AnalysisRun<P>& run, const typename P::State& start,
+                                              bool progress) {
+  Progress clock(p.name() + " distances to the goal", progress);
+  if (run.graph) {
+    return explicit_goal_table(p, run.space, start, [&](Vertex u, const auto& f) {
+      for (auto [e, end] = out_edges(u, run.space.graph); e != end; ++e) f(Vertex(target(*e, run.space.graph)));
+    });
+  }
+  const detail::SuccessorVertices<P> successors(p, run.space);
+  return explicit_goal_table(p, run.space, start,
+                             [&](Vertex u, const auto& f) { successors.for_each_successor(u, run.space.state(u), f); });
 }
 
 }  // namespace statespace
