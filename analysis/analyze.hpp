@@ -27,6 +27,7 @@
 #include "analysis/engines/options.hpp"
 #include "analysis/engines/ranked/analyze_ranked.hpp"
 #include "analysis/runtime/checkpoint.hpp"
+#include "analysis/tables/explicit_table.hpp"
 #include "core/errors.hpp"
 #include "core/text.hpp"
 #include "puzzles/registry.hpp"
@@ -323,8 +324,13 @@ AnalysisRun<P> run_analysis(const P& p, const AnalyzeOptions& o, const AnalysisP
         return detail::small_space_explicit(p, o, plan, std::move(run));
       }
       break;
-    case Engine::explicit_graph:
-      return analyze_explicit(p, o, plan.start, false);
+    case Engine::explicit_graph: {
+      AnalysisRun<P> enumerated = analyze_explicit(p, o, plan.start, false);
+      if (o.table && explicit_table_indexable(p, plan.start)) {
+        enumerated.result.table = explicit_run_table(p, enumerated, plan.start, o.progress);
+      }
+      return enumerated;
+    }
     case Engine::automatic:
     case Engine::bfs:
     case Engine::bidirectional:

@@ -24,6 +24,7 @@
 #include <array>
 #include <bit>
 #include <cstdint>
+#include <memory>
 #include <span>
 #include <string>
 #include <vector>
@@ -32,6 +33,7 @@
 #include "analysis/engines/common/slices.hpp"
 #include "analysis/engines/ranked/analyze_ranked.hpp"
 #include "analysis/engines/ranked/ranked_bfs.hpp"
+#include "analysis/runtime/goal_table.hpp"
 #include "distributed/mpi_collectives.hpp"
 
 namespace statespace {
@@ -100,6 +102,25 @@ class RankedMpiLayers {
     const std::vector<std::uint64_t> mine = local_.frontier_ranks();
     return mpi_gather(mine);
   }
+  // analyze --table: each process fills the table's entries of its own ranks, and
+  // rank 0 gathers them into the whole table. A process's ranks start on a slice,
+  // at least 64 ranks long, so each part is whole data words of the whole table, in
+  // rank order: the bytes are the one-process engine's.
+  [[nodiscard]] std::uint64_t table_part() const { return own_.end(rank_) - own_.begin(rank_); }
+  [[nodiscard]] const std::uint64_t* frontier_words() const { return local_.frontier_words(); }
+  [[nodiscard]] const std::uint64_t* seen_words() { return local_.state_tables()[0].words(); }
+  [[nodiscard]] std::shared_ptr<GoalTable> gather_table(std::shared_ptr<GoalTable> part) const {
+    const std::vector<std::uint64_t> all =
+        mpi_gather(std::span<const std::uint64_t>(part->words(), std::size_t(part->word_count())));
+    if (rank_ != 0) return nullptr;
+    GoalTableHeader h = part->header();
+    h.entries = own_.slices.units();
+    part.reset();
+    auto whole = std::make_shared<GoalTable>(std::move(h));
+    std::copy_n(all.begin(), std::min<std::uint64_t>(all.size(), whole->word_count()), whole->words());
+    return whole;
+  }
+
   template <class IsGoal>
   std::uint64_t restart_from(const IsGoal& is_goal) {
     std::array<std::uint64_t, 1> goals{local_.restart_from(is_goal)};

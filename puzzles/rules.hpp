@@ -372,20 +372,17 @@ class RulesPacking {
   // than the group).
   template <class F>
   void for_each_step(std::uint64_t w, F&& f) const {
-    for (const Masks& m : forward_) {
-      if ((w & m.care) != m.want) continue;
-      const std::uint64_t t = w ^ m.flip;
-      const bool lands = m.landing != Rules::kNone;
-      std::uint64_t best = t, at = lands ? std::uint64_t{1} << m.landing : 0;
-      for (std::size_t g = 0; g < images_.size(); ++g) {
-        const std::uint64_t x = image(g, t);
-        if (x > best) continue;
-        const std::uint64_t moved = lands ? std::uint64_t{1} << cell_maps_[g][m.landing] : 0;
-        at = x < best ? moved : at | moved;
-        best = x;
-      }
-      f(best, m.mover, at);
-    }
+    each_step(forward_, w, f);
+  }
+  // The same with the rules read backwards: every single application that takes its
+  // word to w, as its word (its class's least), the cell the piece leaves when read
+  // backwards (where the forward application landed) and the cells it lands on (where
+  // the forward application's piece was). A chain read backwards is a chain by the
+  // same piece, so the graded-chain search over these from the goals gives the
+  // distance to them in chain moves.
+  template <class F>
+  void for_each_back_step(std::uint64_t w, F&& f) const {
+    each_step(backward_, w, f);
   }
   // The pieces on the board, counted so that every move raises it by one when graded().
   [[nodiscard]] int grade(std::uint64_t w) const {
@@ -428,6 +425,24 @@ class RulesPacking {
   static constexpr int kMaxGroupBits = 8;
   RulesPacking() = default;
   [[nodiscard]] Masks masks_of(const Rules::Instance& in) const;
+
+  template <class F>
+  void each_step(const std::vector<Masks>& list, std::uint64_t w, F& f) const {
+    for (const Masks& m : list) {
+      if ((w & m.care) != m.want) continue;
+      const std::uint64_t t = w ^ m.flip;
+      const bool lands = m.landing != Rules::kNone;
+      std::uint64_t best = t, at = lands ? std::uint64_t{1} << m.landing : 0;
+      for (std::size_t g = 0; g < images_.size(); ++g) {
+        const std::uint64_t x = image(g, t);
+        if (x > best) continue;
+        const std::uint64_t moved = lands ? std::uint64_t{1} << cell_maps_[g][m.landing] : 0;
+        at = x < best ? moved : at | moved;
+        best = x;
+      }
+      f(best, m.mover, at);
+    }
+  }
 
   int run(const std::vector<Masks>& list, std::uint64_t w, std::uint64_t* out) const {
     if (metric_ == RuleMetric::kStep) return steps(list, w, out);

@@ -76,6 +76,28 @@ TEST(MpiEngine, RankedGraphFilesAtOneTwoThreeProcessesEqualTheRankedEngine) {
   expect_same_reports(dir / "grid3x3", fresh_dir_path("mpi-grid3x3") / "ranked" / "grid3x3");
 }
 
+// analyze --table over MPI: each process fills its ranks' part and rank 0 writes one
+// file, byte for byte the one-process ranked engine's table, at 1, 2 and 3 processes
+// (3 splits the slices unevenly). grid3x3 searches from its goal; theta0's forward
+// search from its start leaves the table to the search from the goal.
+TEST(MpiEngine, RankedTablesAtOneTwoThreeProcessesEqualTheRankedEngines) {
+  for (const std::string name : {"grid3x3", "theta0"}) {
+    const std::string file = std::string(STATESPACE_EXAMPLES) + "/" + name + ".toml";
+    const fs::path dir = fresh_dir("mpi-table-" + name);
+    ASSERT_EQ(run_statespace("analyze " + file + " --engine ranked --table --quiet --out " + (dir / "ranked").string())
+                  .exit_code,
+              0);
+    const std::string table = testing::read_file(dir / "ranked" / name / "goal-distances.table");
+    EXPECT_GT(table.size(), 1000u);
+    for (int np : {1, 2, 3}) {
+      const fs::path out = dir / ("np" + std::to_string(np));
+      const auto r = run_mpi(np, "--threads 1 analyze " + file + " --engine mpi --table --quiet --out " + out.string());
+      ASSERT_EQ(r.exit_code, 0) << r.out;
+      EXPECT_EQ(testing::read_file(out / name / "goal-distances.table"), table) << name << " np " << np;
+    }
+  }
+}
+
 TEST(MpiEngine, TwoByFiveAtOneTwoThreeProcessesEqualsImplicit) {
   expect_mpi_matches_implicit("tiles:2x5", "2x5");
   // Without mpirun: one process (MPI singleton).

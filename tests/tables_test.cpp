@@ -7,6 +7,8 @@
 #include <tbb/global_control.h>
 #include <unistd.h>
 
+#include <algorithm>
+#include <bit>
 #include <cstdint>
 #include <filesystem>
 #include <fstream>
@@ -39,7 +41,7 @@ std::string example(const std::string& file) { return std::string(STATESPACE_EXA
 
 // The table analyze --table makes of `name` on `threads` threads, written to `path`.
 AnyPuzzle write_table(const std::string& name, const std::filesystem::path& path, int threads = 2,
-                      const std::string& metric = {}) {
+                      const std::string& metric = {}, Engine engine = Engine::automatic) {
   const tbb::global_control limit(tbb::global_control::max_allowed_parallelism, std::size_t(threads));
   AnyPuzzle puzzle = make_puzzle(name);
   cli::apply_move_options(puzzle, "", metric);
@@ -47,8 +49,10 @@ AnyPuzzle write_table(const std::string& name, const std::filesystem::path& path
   o.progress = false;
   o.table = true;
   o.threads = threads;
+  o.engine = engine;
   const PuzzleRun run = analyze_puzzle(puzzle, o, plan_puzzle(puzzle, o));
   EXPECT_TRUE(run.result.table);
+  if (engine != Engine::automatic) EXPECT_EQ(run.result.engine, engine_name(engine)) << name;
   if (run.result.table) reports::write_goal_table(path, *run.result.table);
   return puzzle;
 }
@@ -226,6 +230,115 @@ TEST(Tables, SymmetricPegBoardHoldsOneEntryAClassWithThePlainDistances) {
   EXPECT_EQ(f.header().entries - f.header().dead, classes.size());
 }
 
+// Lights Out 5x5 against linear algebra over GF(2): a pattern is A x for a set x of
+// presses, and its distance from all lights off is the fewest presses among the x
+// that make it, independent of any search. Every one of the 2^23 entries.
+TEST(Tables, LightsOutEqualsTheFewestPressesOverGf2) {
+  const auto dir = fresh_dir("tables-lights");
+  const auto path = dir / "t.table";
+  const AnyPuzzle puzzle = write_table(example("lights-out-5x5.toml"), path);
+  std::vector<std::uint32_t> press(25);
+  for (int r = 0; r < 5; ++r) {
+    for (int c = 0; c < 5; ++c) {
+      std::uint32_t m = 1u << (5 * r + c);
+      if (r > 0) m |= 1u << (5 * (r - 1) + c);
+      if (r < 4) m |= 1u << (5 * (r + 1) + c);
+      if (c > 0) m |= 1u << (5 * r + c - 1);
+      if (c < 4) m |= 1u << (5 * r + c + 1);
+      press[std::size_t(5 * r + c)] = m;
+    }
+  }
+  // Every x in Gray-code order: one press more or less a step.
+  std::vector<std::uint8_t> fewest(std::size_t{1} << 25, 255);
+  std::uint32_t lights = 0;
+  fewest[0] = 0;
+  for (std::uint32_t i = 1; i < (1u << 25); ++i) {
+    lights ^= press[std::size_t(std::countr_zero(i))];
+    const auto n = std::uint8_t(std::popcount(i ^ (i >> 1)));
+    fewest[lights] = std::min(fewest[lights], n);
+  }
+  std::vector<std::uint64_t> layers;
+  for (const std::uint8_t d : fewest) {
+    if (d == 255) continue;
+    if (layers.size() <= d) layers.resize(d + 1u);
+    ++layers[d];
+  }
+  const GoalTableFile f = GoalTableFile::open(path);
+  EXPECT_EQ(f.header().entries, 8'388'608u);
+  EXPECT_EQ(f.header().dead, 0u);
+  EXPECT_EQ(f.header().layers, layers);
+  const auto& p = std::get<Rules>(puzzle);
+  const auto packing = p.packing(p.start());
+  ASSERT_TRUE(packing);
+  std::uint64_t wrong = 0;
+  for (std::uint64_t i = 0; i < f.header().entries; ++i) {
+    const Rules::State s = packing->unpack(f.data()[i]);
+    std::uint32_t on = 0;
+    for (int c = 0; c < 25; ++c) on |= std::uint32_t(s.cell[std::size_t(c)] != Rules::kEmpty) << c;
+    wrong += f.code(i) != kByteFirstDistance + fewest[on];
+  }
+  EXPECT_EQ(wrong, 0u);
+}
+
+// The graded-chain engine's table (peg solitaire by chain moves on the 4x4 square,
+// down to two pegs) against a plain BFS by chain moves over predecessors; with
+// symmetry = "board" one entry a class, every plain position through its class.
+TEST(Tables, GradedChainTablesEqualPlainBfsByChainMoves) {
+  const auto dir = fresh_dir("tables-chains");
+  const auto square = [&](bool symmetric) {
+    return testing::write_file(dir / (symmetric ? "sym.toml" : "plain.toml"),
+                               std::string("name = \"peg-4x4-chain\"\nkind = \"rules\"\nmoves = \"chain\"\n") +
+                                   (symmetric ? "symmetry = \"board\"\n" : "") +
+                                   "start = \"\"\"\n. O O O\nO O O O\nO O O O\nO O O O\n\"\"\"\ngoal = { pieces = 2 }\n"
+                                   "[[rule]]\nname = \"jump\"\nfrom = \"O O .\"\nto = \". . O\"\n");
+  };
+  const std::string plain_file = square(false).string();
+  const AnyPuzzle plain = write_table(plain_file, dir / "plain.table", 2, {}, Engine::chains);
+  expect_table_equals_bfs(plain, dir / "plain.table");
+  const GoalTableFile pf = GoalTableFile::open(dir / "plain.table");
+  EXPECT_TRUE(pf.header().directed);
+  EXPECT_GT(pf.header().dead, 0u);
+  EXPECT_GT(pf.header().layers.size(), 2u);
+  // The sorted-levels engine's table by chain successors: the same bytes.
+  write_table(plain_file, dir / "levels.table", 2, {}, Engine::levels);
+  EXPECT_EQ(read_file(dir / "plain.table"), read_file(dir / "levels.table"));
+
+  const AnyPuzzle sym = write_table(square(true).string(), dir / "sym.table", 2, {}, Engine::chains);
+  const GoalTableFile f = GoalTableFile::open(dir / "sym.table");
+  const TableProbe<Rules> probe(std::get<Rules>(sym), f);
+  const auto dist = plain_goal_distances(std::get<Rules>(plain));
+  std::uint64_t wrong = 0;
+  std::set<std::uint64_t> classes;
+  for (const auto& [s, d] : dist.dist) {
+    wrong += probe.code(s) != kByteFirstDistance + d;
+    classes.insert(*probe.index(s));
+  }
+  EXPECT_EQ(wrong, 0u);
+  EXPECT_LT(classes.size(), dist.dist.size());
+  EXPECT_EQ(f.header().entries - f.header().dead, classes.size());
+  write_table(square(true).string(), dir / "sym-levels.table", 1, {}, Engine::levels);
+  EXPECT_EQ(read_file(dir / "sym.table"), read_file(dir / "sym-levels.table"));
+}
+
+// The explicit engine writes the table the ranked or sorted-levels engine writes for
+// the same model, byte for byte: by rank (tiles:3x3, hex6) and by 64-bit words
+// (klotski; sokoban-yard, directed).
+TEST(Tables, ExplicitEngineTablesEqualTheOtherEnginesBytes) {
+  const auto dir = fresh_dir("tables-explicit");
+  struct Case {
+    std::string puzzle, metric;
+    Engine other;
+  };
+  for (const Case& c :
+       {Case{"tiles:3x3", "", Engine::ranked}, Case{"hex6", "", Engine::ranked},
+        Case{example("klotski.toml"), "", Engine::levels}, Case{example("sokoban-yard.toml"), "", Engine::levels}}) {
+    const AnyPuzzle p = write_table(c.puzzle, dir / "explicit.table", 2, c.metric, Engine::explicit_graph);
+    write_table(c.puzzle, dir / "other.table", 2, c.metric, c.other);
+    EXPECT_EQ(read_file(dir / "explicit.table"), read_file(dir / "other.table")) << c.puzzle;
+    expect_table_equals_bfs(p, dir / "explicit.table");
+  }
+}
+
 // query --line from farthest positions (the first three of each) walks legal moves
 // to a goal in exactly the position's distance.
 TEST(Tables, QueryLinesFromTheFarthestPositionsReachTheGoalInTheirDistance) {
@@ -372,6 +485,30 @@ TEST(Tables, DamagedTruncatedAndForeignTablesAreRefused) {
   const auto d = run_statespace("query tiles:3x3 --table " + (dir / "nothing.table").string());
   EXPECT_EQ(d.exit_code, 2);
   EXPECT_NE(d.std_err.find("cannot open"), std::string::npos) << d.std_err;
+}
+
+// A table of the same puzzle and moves toward another goal is refused before any
+// probe; an engine that writes no table says so before any work, writing nothing.
+TEST(Tables, AnotherGoalAndEnginesWithoutTablesAreRefused) {
+  const auto dir = fresh_dir("tables-goal");
+  const auto peg = [&](int pieces) {
+    return testing::write_file(dir / ("peg-" + std::to_string(pieces) + ".toml"),
+                               "name = \"peg-4x4\"\nkind = \"rules\"\nstart = \"\"\"\n. O O O\nO O O O\nO O O O\nO O O "
+                               "O\n\"\"\"\ngoal = { pieces = " +
+                                   std::to_string(pieces) +
+                                   " }\n[[rule]]\nname = \"jump\"\nfrom = \"O O .\"\nto = \". . O\"\n");
+  };
+  write_table(peg(2).string(), dir / "two.table");
+  const auto r = run_statespace("query " + peg(3).string() + " --table " + (dir / "two.table").string());
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.std_err.find("measures distances to"), std::string::npos) << r.std_err;
+  EXPECT_EQ(std::count(r.std_err.begin(), r.std_err.end(), '\n'), 1) << r.std_err;
+
+  const auto mpi = run_statespace("analyze tiles:2x5 --engine mpi --table -q --out " + (dir / "mpi").string());
+  EXPECT_EQ(mpi.exit_code, 2);
+  EXPECT_NE(mpi.std_err.find("--table: the MPI engine on tiles:RxC writes no table yet"), std::string::npos)
+      << mpi.std_err;
+  EXPECT_FALSE(std::filesystem::exists(dir / "mpi" / "tiles-2x5"));
 }
 
 }  // namespace

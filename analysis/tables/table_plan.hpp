@@ -1,15 +1,16 @@
 // Which engines write a distance table (analyze --table), decided with the plan and
-// before any work: the implicit engine on tiles:RxC, the ranked engine on one
-// process and the sorted-levels engine on 64-bit words write one; the other
-// engines, and a directed model that cannot list a position's predecessors, are
-// refused with the reason, as an engine that cannot give a view says so
-// (AnalysisResult::unavailable).
+// before any work: the implicit engine on tiles:RxC, the ranked engine (on one
+// process or over MPI), the sorted-levels and graded-chain engines on 64-bit words and the
+// explicit engine on models with either index write one; the other engines, and a
+// directed model that cannot list a position's predecessors, are refused with the
+// reason, as an engine that cannot give a view says so (AnalysisResult::unavailable).
 #pragma once
 
 #include <string>
 
 #include "analysis/analyze.hpp"
 #include "analysis/runtime/goal_table.hpp"
+#include "analysis/tables/explicit_table.hpp"
 #include "core/errors.hpp"
 #include "core/puzzle.hpp"
 
@@ -35,20 +36,28 @@ void require_table_engine(const P& p, const AnalyzeOptions& o, const AnalysisPla
   const std::string engine(engine_name(plan.engine));
   const auto refuse = [&](const std::string& why) {
     throw UsageError(p.name() + ": --table: " + why +
-                     " (tables are written by the implicit engine on tiles:RxC, the ranked engine on models with a "
-                     "dense rank and the levels engine on positions of 64 bits)");
+                     " (tables index positions by the implicit engine's tile classes, a model's dense rank or "
+                     "positions packed into 64 bits)");
   };
   if constexpr (DirectedPuzzle<P>) {
     if constexpr (!ReversiblePuzzle<P>) {
       if (is_directed(p)) refuse("the distance to the goal is not available: " + no_predecessors_reason());
     }
   }
-  if (plan.engine == Engine::mpi) refuse("the MPI engine writes no table yet; run on one machine");
+  if constexpr (TileGridPuzzle<P>) {
+    if (plan.engine == Engine::mpi) {
+      refuse("the MPI engine on tiles:RxC writes no table yet; run on one machine");
+    }
+  }
   if (plan.engine == Engine::levels && !plan.packing) {
     refuse("positions of more than 64 bits (the levels engine's 128-bit words) write no table yet");
   }
-  if (plan.engine != Engine::implicit && plan.engine != Engine::ranked && plan.engine != Engine::levels) {
+  if (plan.engine != Engine::implicit && plan.engine != Engine::ranked && plan.engine != Engine::levels &&
+      plan.engine != Engine::chains && plan.engine != Engine::explicit_graph && plan.engine != Engine::mpi) {
     refuse("the " + engine + " engine writes no table");
+  }
+  if (plan.engine == Engine::explicit_graph && !explicit_table_indexable(p, plan.start)) {
+    refuse("positions with neither a dense rank nor a packing into 64 bits have no table index");
   }
   std::uint64_t need = goal_table_bytes(p, plan.engine);
   if constexpr (TileGridPuzzle<P>) {

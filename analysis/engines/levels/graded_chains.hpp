@@ -118,23 +118,26 @@ inline std::uint64_t graded_chains_bytes(std::uint64_t layer, std::uint64_t next
   return sizeof(ChainEntry) * (layer + next + 3 * pass);
 }
 
-// The search from the word `start`: calls on_layer(depth, entries) with every layer
-// of single applications, its entries ascending by word. Each layer's need is checked
-// against `budget` before it is allocated; a layer whose successors pass
-// `pass_entries` makes them in 2, 4, ... 64 passes, a range of top bits each.
-// Returns the positions found.
-template <GradedChainPacking Packing, class OnLayer>
-std::uint64_t graded_chain_layers(const Packing& k, std::uint64_t start, const std::string& name,
-                                  const MemoryBudget& budget, Progress* progress, OnLayer&& on_layer,
-                                  std::uint64_t pass_entries = std::uint64_t{1} << 24) {
+// The search behind graded_chain_layers (below), from the entries of `layer`, over
+// any graded single applications: steps(w, bits, high, keep) calls keep(to, mover,
+// landed) for w's applications whose word's top `bits` bits are `high` (all of them
+// when bits is 0), and shape(depth, layer) may change each new layer, ascending by
+// word and one entry a word, before it is handed on (drop words, add others with
+// their counts); the search ends at an empty layer unless shape returns true (more
+// layers to come).
+template <GradedChainPacking Packing, class OnLayer, class Steps, class Shape>
+std::uint64_t graded_chain_search(const Packing& k, std::vector<ChainEntry> layer, const std::string& name,
+                                  const MemoryBudget& budget, Progress* progress, OnLayer&& on_layer, Steps&& steps_of,
+                                  Shape&& shape, std::uint64_t pass_entries = std::uint64_t{1} << 24) {
   const int width = k.word_bits() + ChainEntry::kCountBits;
   const std::uint64_t steps = std::uint64_t(std::max(1, k.steps()));
-  std::vector<ChainEntry> layer{ChainEntry{start << ChainEntry::kCountBits, 0}}, next;
+  std::vector<ChainEntry> next;
   std::vector<std::vector<ChainEntry>> chunk_entries(detail::kLevelChunks);
   RawVector<ChainEntry> sorted, scratch;
   std::vector<std::uint64_t> bucket_start, bucket_count;
-  std::uint64_t total = 1, made_before = 0, expanded_before = 0, previous = 1;
-  for (std::size_t depth = 0; !layer.empty(); ++depth) {
+  std::uint64_t total = layer.size(), made_before = 0, expanded_before = 0, previous = 1;
+  bool more = !layer.empty();
+  for (std::size_t depth = 0; more; ++depth) {
     on_layer(depth, std::span<const ChainEntry>(layer));
     const std::uint64_t n = layer.size();
     // Successors a position: as many as on the layer before, give or take one.
@@ -161,11 +164,7 @@ std::uint64_t graded_chain_layers(const Packing& k, std::uint64_t start, const s
           const auto keep = [&](std::uint64_t to, std::uint8_t mover, std::uint64_t landed) {
             out.push_back({to << ChainEntry::kCountBits | detail::chain_cost(from, mover), landed});
           };
-          if (passes == 1) {
-            k.for_each_step(from.word(), keep);
-          } else {
-            k.for_each_step_within(from.word(), pass_bits, pass, keep);
-          }
+          steps_of(from.word(), passes == 1 ? 0 : pass_bits, pass, keep);
         }
       });
       std::vector<std::span<const ChainEntry>> parts;
@@ -218,11 +217,33 @@ std::uint64_t graded_chain_layers(const Packing& k, std::uint64_t start, const s
     made_before = made;
     expanded_before = n;
     previous = n;
-    total += next.size();
     layer.swap(next);
+    more = shape(depth + 1, layer) || !layer.empty();
+    total += layer.size();
     if (progress && !layer.empty()) progress->level(unsigned(depth + 1), layer.size(), total);
   }
   return total;
+}
+
+// The search from the word `start`: calls on_layer(depth, entries) with every layer
+// of single applications, its entries ascending by word. Each layer's need is checked
+// against `budget` before it is allocated; a layer whose successors pass
+// `pass_entries` makes them in 2, 4, ... 64 passes, a range of top bits each.
+// Returns the positions found.
+template <GradedChainPacking Packing, class OnLayer>
+std::uint64_t graded_chain_layers(const Packing& k, std::uint64_t start, const std::string& name,
+                                  const MemoryBudget& budget, Progress* progress, OnLayer&& on_layer,
+                                  std::uint64_t pass_entries = std::uint64_t{1} << 24) {
+  const auto forward = [&k](std::uint64_t w, int bits, std::uint64_t high, auto&& keep) {
+    if (bits == 0) {
+      k.for_each_step(w, keep);
+    } else {
+      k.for_each_step_within(w, bits, high, keep);
+    }
+  };
+  return graded_chain_search(
+      k, {ChainEntry{start << ChainEntry::kCountBits, 0}}, name, budget, progress, on_layer, forward,
+      [](std::size_t, std::vector<ChainEntry>&) { return false; }, pass_entries);
 }
 
 }  // namespace statespace

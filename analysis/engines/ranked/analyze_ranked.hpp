@@ -106,13 +106,17 @@ GoalView ranked_goal_view(const P& p, Layers& tables, std::uint64_t reachable, s
   if constexpr (requires { tables.state_tables(); }) {
     // What the search from the goals left unseen is reachable and cannot reach one.
     if (table) table->set_dead_where_clear(tables.state_tables()[0].words());
+  } else if constexpr (requires { tables.seen_words(); }) {
+    if (table) table->set_dead_where_clear(tables.seen_words());
   }
   return view;
 }
 
-// An empty distance table for p's ranks (directed spaces: one byte a rank).
+// An empty distance table for p's ranks (directed spaces: one byte a rank), or for
+// the first `entries` of them (an MPI process's part: distributed/ranked_mpi.hpp).
 template <RankedPuzzle P>
-std::shared_ptr<GoalTable> new_ranked_table(const P& p, std::string goal_text) {
+std::shared_ptr<GoalTable> new_ranked_table(const P& p, std::string goal_text,
+                                            std::optional<std::uint64_t> entries = {}) {
   GoalTableHeader h;
   h.puzzle = p.name();
   h.identity = ranked_identity(p);
@@ -120,7 +124,7 @@ std::shared_ptr<GoalTable> new_ranked_table(const P& p, std::string goal_text) {
   h.index = "rank";
   h.directed = is_directed(p);
   h.encoding = h.directed ? TableEncoding::byte : TableEncoding::two_bits;
-  h.entries = p.rank_space();
+  h.entries = entries.value_or(p.rank_space());
   return std::make_shared<GoalTable>(std::move(h));
 }
 
@@ -150,6 +154,9 @@ AnalysisResult analyze_ranked_on(const P& p, const AnalyzeOptions& o, const type
   std::shared_ptr<GoalTable> table;
   if constexpr (requires { tables.state_tables(); }) {
     if (o.table) table = ranked_detail::new_ranked_table(p, goal_text);
+  } else if constexpr (requires { tables.table_part(); }) {
+    // Over MPI each process fills the part of its own ranks, gathered below.
+    if (o.table) table = ranked_detail::new_ranked_table(p, goal_text, tables.table_part());
   }
   const bool from_goal = !directed && !partial_goal && p.format(start) == goal_text;
   GoalTable* forward_table = from_goal ? table.get() : nullptr;
@@ -243,6 +250,7 @@ AnalysisResult analyze_ranked_on(const P& p, const AnalyzeOptions& o, const type
     std::uint64_t with_distance = 0;
     for (const auto n : h.layers) with_distance += n;
     h.dead = h.reached - with_distance;
+    if constexpr (requires { tables.gather_table(table); }) table = tables.gather_table(std::move(table));
     r.table = std::move(table);
   }
   return r;
