@@ -7,6 +7,7 @@
 
 #include <deque>
 #include <iostream>
+#include <optional>
 
 #include "cli/args.hpp"
 #include "cli/cli.hpp"
@@ -136,13 +137,18 @@ std::string convert(const std::string& file) {
 // A Rush Hour blocks file as a database row: its board, the fewest slides to the
 // goal and the positions its moves reach, by a breadth-first search over the file's
 // own moves (the cluster of a row is at most tens of thousands of positions).
-std::string rush_row_of(const std::string& file) {
+// Nothing when the file is not a 6x6 Rush Hour board (the .tws writer then refuses it).
+std::optional<std::string> rush_row_of(const std::string& file) {
   const TomlInput input(file);
   const AnyPuzzle any = load_puzzle_file(input);
   const auto* b = std::get_if<Blocks>(&any);
-  if (!b)
-    throw UsageError("convert: " + quote_input(file) + " is not a sliding-block file (expected kind = \"blocks\")");
-  const std::string board = rush_board_of(*b);
+  if (!b) return std::nullopt;
+  std::string board;
+  try {
+    board = rush_board_of(*b);
+  } catch (const ParseError&) {
+    return std::nullopt;
+  }
   absl::flat_hash_map<Blocks::State, unsigned> depth{{b->goal(), 0}};
   std::deque<Blocks::State> queue{b->goal()};
   std::optional<unsigned> moves;
@@ -164,7 +170,7 @@ std::string rush_row_of(const std::string& file) {
 int run_convert(const Args& args, Context& context) {
   std::string file, out;
   po::options_description options("Options");
-  options.add_options()("file", po::value(&file)->required()->value_name("FILE"),
+  options.add_options()("file", po::value(&file)->required()->value_name("FILE.toml"),
                         "a permutation file (kind = \"permutation\") to write as .tws; a Rush Hour blocks file to "
                         "write as a database row; a row (ROWS:N) to write as a blocks file")(
       "out", po::value(&out)->value_name("FILE"), "write the result here (default: standard output)");
@@ -195,13 +201,14 @@ int run_convert(const Args& args, Context& context) {
   }
   // A blocks file as a row; any other file kind goes on to the .tws writer.
   if (file.ends_with(".toml") && TomlInput(file).root()["kind"].value_or(std::string()) == "blocks") {
-    const std::string row = rush_row_of(file);
-    if (out.empty()) {
-      std::cout << row;
-    } else {
-      reports::write_file_atomically(out, row);
+    if (const auto row = rush_row_of(file)) {
+      if (out.empty()) {
+        std::cout << *row;
+      } else {
+        reports::write_file_atomically(out, *row);
+      }
+      return 0;
     }
-    return 0;
   }
   if (!file.ends_with(".toml")) {
     throw UsageError("convert: " + quote_input(file) +
