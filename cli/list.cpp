@@ -15,6 +15,7 @@
 #include "core/text.hpp"
 #include "puzzles/puzzle_file.hpp"
 #include "puzzles/registry.hpp"
+#include "puzzles/rush_rows.hpp"
 #include "puzzles/xsb_file.hpp"
 
 namespace statespace::cli {
@@ -92,7 +93,20 @@ int list_folder(const std::filesystem::path& dir) {
     try {
       if (is_xsb_name(f.filename().string())) {
         // A collection: a row per level, FILE:N; a refused level is an error line.
-        for (const XsbEntry& level : read_xsb_file(f)) {
+        const std::string text = read_collection_text(f);
+        if (looks_like_rush_rows(text)) {
+          for (const RushRow& row : read_rush_rows(f, text)) {
+            if (!row.error.empty()) {
+              std::cerr << "statespace: " << row.error << "\n";
+              ++bad;
+              continue;
+            }
+            rows.push_back({f.filename().string() + ":" + std::to_string(row.number), rush_row_name(f, row), "rows",
+                            "6x6", "-", std::to_string(row.moves) + " moves, cluster " + with_commas(row.cluster)});
+          }
+          continue;
+        }
+        for (const XsbEntry& level : read_xsb(f, text)) {
           if (!level.level) {
             std::cerr << "statespace: " << level.error << "\n";
             ++bad;
