@@ -20,6 +20,8 @@
 #include "core/text.hpp"
 #include "puzzles/puzzle_file.hpp"
 #include "puzzles/registry.hpp"
+#include "puzzles/rush_rows.hpp"
+#include "puzzles/xsb_file.hpp"
 #include "reports/atomic_file.hpp"
 #include "reports/puzzle_report.hpp"
 #include "reports/tables.hpp"
@@ -34,6 +36,102 @@ struct Job {
   AnyPlan plan;          // choose_engine()'s
   std::string argument;  // as given: a built-in name or a file, for `serve` to play it again
 };
+
+// A level of a collection: its job (an index into the jobs), or its refusal.
+struct CollectionLevel {
+  std::string file;
+  int number = 0;
+  std::string title;
+  std::string refusal;
+  std::optional<std::size_t> job;
+  // A Rush Hour row's own numbers, to compare with ours.
+  bool row = false;
+  std::uint64_t moves = 0, cluster = 0;
+};
+
+// Both metrics' optimal solutions of a Sokoban level, by the model's own search.
+struct Optima {
+  std::string pushes = "-", moves = "-", boxes = "-", floor = "-";
+};
+template <class P>
+Optima optima(const P& p) {
+  Optima o;
+  if constexpr (requires(P & q) { q.set_metric(SokobanMetric::kMoves); }) {
+    P by_pushes = p, by_moves = p;
+    by_pushes.set_metric(SokobanMetric::kPushes);
+    by_moves.set_metric(SokobanMetric::kMoves);
+    int pushes = 0, moves = 0, ignored = 0;
+    if (by_pushes.lurd(by_pushes.placed_start(), &pushes, &ignored) &&
+        by_moves.lurd(by_moves.placed_start(), &ignored, &moves)) {
+      o.pushes = std::to_string(pushes);
+      o.moves = std::to_string(moves);
+    }
+    o.boxes = std::to_string(p.boxes());
+    o.floor = std::to_string(p.floor_cells());
+  }
+  return o;
+}
+
+// The table of a file of Rush Hour rows: our moves and cluster against the row's.
+void print_rows(const std::vector<CollectionLevel>& levels, const std::vector<AnalysisResult>& results) {
+  std::ostringstream table;
+  table << std::right << std::setw(6) << "row"
+        << "  " << std::left << std::setw(38) << "board" << std::right << std::setw(7) << "moves" << std::setw(10)
+        << "cluster" << std::setw(8) << "ours" << std::setw(10) << "ours" << std::setw(7) << "agree" << std::setw(10)
+        << "seconds"
+        << "\n";
+  std::size_t agree = 0, rows = 0;
+  for (const auto& l : levels) {
+    table << std::right << std::setw(6) << l.number << "  " << std::left << std::setw(38) << l.title.substr(0, 36);
+    if (!l.job) {
+      table << "refused: " << l.refusal.substr(l.refusal.find(": row ") + 2) << "\n";
+      continue;
+    }
+    const AnalysisResult& r = results[*l.job];
+    const std::optional<unsigned> moves = r.goal ? r.goal->shortest : std::optional<unsigned>();
+    const bool same = moves && *moves == l.moves && r.states == l.cluster;
+    agree += same;
+    ++rows;
+    table << std::right << std::setw(7) << l.moves << std::setw(10) << with_commas(l.cluster) << std::setw(8)
+          << (moves ? std::to_string(*moves) : "-") << std::setw(10) << with_commas(r.states) << std::setw(7)
+          << (same ? "yes" : "NO") << std::setw(10) << std::fixed << std::setprecision(3) << r.seconds << "\n";
+  }
+  table << with_commas(agree) << " of " << with_commas(rows) << " rows agree in moves and cluster size\n";
+  std::cout << table.str();
+}
+
+// The table of a collection: a row per level, refused ones included.
+void print_collection(const std::vector<CollectionLevel>& levels, const std::vector<Job>& jobs,
+                      const std::vector<AnalysisResult>& results) {
+  if (!levels.empty() && levels.front().row) {
+    print_rows(levels, results);
+    return;
+  }
+  std::size_t title_width = 7;
+  for (const auto& l : levels) title_width = std::max(title_width, std::min<std::size_t>(l.title.size(), 40) + 2);
+  std::ostringstream table;
+  table << std::right << std::setw(5) << "level"
+        << "  " << std::left << std::setw(int(title_width)) << "title" << std::right << std::setw(6) << "boxes"
+        << std::setw(6) << "floor" << std::setw(13) << "positions" << std::setw(13) << "live" << std::setw(13) << "dead"
+        << std::setw(8) << "pushes" << std::setw(8) << "moves" << std::setw(10) << "seconds"
+        << "\n";
+  for (const auto& l : levels) {
+    table << std::right << std::setw(5) << l.number << "  " << std::left << std::setw(int(title_width))
+          << l.title.substr(0, utf8_cut(l.title, 40));
+    if (!l.job) {
+      table << "refused: " << l.refusal.substr(l.refusal.find(": level ") + 2) << "\n";
+      continue;
+    }
+    const AnalysisResult& r = results[*l.job];
+    const Optima o = std::visit([](const auto& p) { return optima(p); }, jobs[*l.job].puzzle);
+    const std::uint64_t dead = r.goal && r.goal->dead_ends ? *r.goal->dead_ends : 0;
+    table << std::right << std::setw(6) << o.boxes << std::setw(6) << o.floor << std::setw(13) << with_commas(r.states)
+          << std::setw(13) << with_commas(r.states - dead) << std::setw(13) << with_commas(dead) << std::setw(8)
+          << o.pushes << std::setw(8) << o.moves << std::setw(10) << std::fixed << std::setprecision(3) << r.seconds
+          << "\n";
+  }
+  std::cout << table.str();
+}
 
 // The terminal table: the summary files' facts, counts with thousands separators.
 void print_summary(const std::vector<AnalysisResult>& results, const std::filesystem::path& out) {
@@ -210,8 +308,8 @@ int run_analyze(const Args& args, Context& context) {
       "sliding-block files: step, slide or path, overriding the file's moves; .tws files: the moves to use, "
       "e.g. U,F,R")("metric", po::value(&metric)->value_name("METRIC"),
                     ".tws files: all-powers (default: R, R2, R' one move each), quarter (R, R') or given (the moves "
-                    "as written; directed when not closed under inverses)")("quiet,q", po::bool_switch(&quiet),
-                                                                            "no progress lines and no summary table")(
+                    "as written; directed when not closed under inverses); Sokoban levels: pushes (default) or "
+                    "moves")("quiet,q", po::bool_switch(&quiet), "no progress lines and no summary table")(
       "table", po::bool_switch(&o.table),
       "also write the distance to the goal of every position reached into the report folder, for statespace "
       "query and solve (docs/tables.md)");
@@ -261,6 +359,53 @@ int run_analyze(const Args& args, Context& context) {
     throw UsageError("analyze: --from, --goal, --checkpoint and --resume need exactly one puzzle, got " +
                      std::to_string(names.size()));
   }
+  // A collection of several levels is every level: its refused ones are listed now,
+  // its good ones run as FILE:N.
+  std::vector<CollectionLevel> collection;
+  std::vector<std::string> expanded;
+  for (const auto& name : names) {
+    const bool xsb = name.ends_with(".xsb") || name.ends_with(".sok") || name.ends_with(".txt");
+    std::error_code ec;
+    const bool other = !xsb && name.find(':') == std::string::npos && !name.ends_with(".toml") &&
+                       !name.ends_with(".tws") && std::filesystem::is_regular_file(name, ec);
+    const std::string text = xsb || other ? read_collection_text(name) : "";
+    if ((xsb || other) && looks_like_rush_rows(text)) {
+      const auto rows = read_rush_rows(name, text);
+      if (rows.size() < 2) {
+        expanded.push_back(name);
+        continue;
+      }
+      for (const auto& row : rows) {
+        std::string board = row.board;
+        std::replace(board.begin(), board.end(), '.', 'o');
+        collection.push_back({name, row.number, board, row.error, std::nullopt, true, row.moves, row.cluster});
+        if (!row.error.empty()) {
+          std::cerr << "statespace: " << row.error << "\n";
+          continue;
+        }
+        collection.back().job = expanded.size();
+        expanded.push_back(name + ":" + std::to_string(row.number));
+      }
+      continue;
+    }
+    const auto levels = xsb ? read_xsb(name, text) : std::vector<XsbEntry>{};
+    if (levels.size() < 2) {
+      expanded.push_back(name);
+      continue;
+    }
+    for (const auto& level : levels) {
+      collection.push_back({name, level.number, level.title, level.error, std::nullopt});
+      if (!level.level) {
+        std::cerr << "statespace: " << level.error << "\n";
+        continue;
+      }
+      collection.back().job = expanded.size();
+      expanded.push_back(name + ":" + std::to_string(level.number));
+    }
+  }
+  names = expanded;
+  const bool refused_levels =
+      std::any_of(collection.begin(), collection.end(), [](const CollectionLevel& l) { return !l.job; });
   std::vector<Job> jobs;
   for (const auto& name : names) {
     Job job{make_puzzle(name), {}, {}, name};
@@ -342,9 +487,14 @@ int run_analyze(const Args& args, Context& context) {
         job.puzzle);
     results.push_back(std::move(run.result));
   }
-  if (results.empty()) return 0;  // an MPI rank other than 0
-  if (!quiet) print_summary(results, out);
-  return 0;
+  if (results.empty()) return refused_levels ? 2 : 0;  // an MPI rank other than 0, or no good level
+  if (quiet) return refused_levels ? 2 : 0;
+  if (!collection.empty()) {
+    print_collection(collection, jobs, results);
+  } else {
+    print_summary(results, out);
+  }
+  return refused_levels ? 2 : 0;
 }
 
 }  // namespace statespace::cli

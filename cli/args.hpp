@@ -89,7 +89,8 @@ inline void apply_start_option(AnyPuzzle& puzzle, const std::string& from) {
 }
 
 // The moves options of analyze and solve. On piece puzzles (.tws files) --moves
-// picks moves by name ("U,F,R") and --metric how they become moves; on sliding-block
+// picks moves by name ("U,F,R") and --metric how they become moves; on Sokoban
+// levels --metric is pushes or moves; on sliding-block
 // files --moves is the move rule (step, slide or path). Any other puzzle refuses both.
 inline void apply_move_options(AnyPuzzle& puzzle, const std::string& moves, const std::string& metric) {
   if (moves.empty() && metric.empty()) return;
@@ -127,9 +128,13 @@ inline void apply_move_options(AnyPuzzle& puzzle, const std::string& moves, cons
           } catch (const ParseError& e) {
             throw ParseError("--moves " + quote_input(moves) + ": " + p.name() + ": " + e.what());
           }
+        } else if constexpr (requires { p.choose_metric(std::string_view()); }) {
+          if (!moves.empty())
+            throw UsageError("--moves does not apply to " + p.name() + " (use --metric pushes or moves)");
+          p.choose_metric(metric);
         } else {
           if (!metric.empty()) {
-            throw UsageError("--metric applies to .tws piece puzzles, not to " + p.name() +
+            throw UsageError("--metric applies to .tws piece puzzles and Sokoban levels, not to " + p.name() +
                              " (sliding-block files choose their moves with --moves step, slide or path)");
           }
           override_moves(p, moves);

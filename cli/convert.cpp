@@ -1,20 +1,25 @@
 // statespace convert: a permutation file's pieces as a .tws file, the format of
-// twsearch and ksolve. The grouping that runs the file on pieces
-// (puzzles/sticker_pieces.hpp) is written out as it is, sets, places, piece numbers
-// and twists in the grouping's order, so the .tws file ranks every position as the
-// sticker file does: the two give the same reports byte for byte, and twsearch reads
-// the same puzzle. The shipped .tws twins are this command's output (a test keeps
-// them so).
+// twsearch and ksolve; and a Rush Hour database row as a blocks file, and back. The grouping that runs the file on
+// pieces (puzzles/sticker_pieces.hpp) is written out as it is, sets, places, piece numbers and twists in the grouping's
+// order, so the .tws file ranks every position as the sticker file does: the two give the same reports byte for byte,
+// and twsearch reads the same puzzle. The shipped .tws twins are this command's output (a test keeps them so).
+#include <absl/container/flat_hash_map.h>
+
+#include <deque>
 #include <iostream>
+#include <optional>
 
 #include "cli/args.hpp"
 #include "cli/cli.hpp"
 #include "core/errors.hpp"
 #include "core/text.hpp"
+#include "puzzles/blocks.hpp"
 #include "puzzles/puzzle_file.hpp"
+#include "puzzles/rush_rows.hpp"
 #include "puzzles/sticker_pieces.hpp"
 #include "puzzles/toml_input.hpp"
 #include "puzzles/tws_file.hpp"
+#include "puzzles/xsb_file.hpp"
 #include "reports/atomic_file.hpp"
 
 namespace statespace::cli {
@@ -129,19 +134,82 @@ std::string convert(const std::string& file) {
   return format_tws(d, comment);
 }
 
+// A Rush Hour blocks file as a database row: its board, the fewest slides to the
+// goal and the positions its moves reach, by a breadth-first search over the file's
+// own moves (the cluster of a row is at most tens of thousands of positions).
+// Nothing when the file is not a 6x6 Rush Hour board (the .tws writer then refuses it).
+std::optional<std::string> rush_row_of(const std::string& file) {
+  const TomlInput input(file);
+  const AnyPuzzle any = load_puzzle_file(input);
+  const auto* b = std::get_if<Blocks>(&any);
+  if (!b) return std::nullopt;
+  std::string board;
+  try {
+    board = rush_board_of(*b);
+  } catch (const ParseError&) {
+    return std::nullopt;
+  }
+  absl::flat_hash_map<Blocks::State, unsigned> depth{{b->goal(), 0}};
+  std::deque<Blocks::State> queue{b->goal()};
+  std::optional<unsigned> moves;
+  while (!queue.empty()) {
+    const Blocks::State s = queue.front();
+    queue.pop_front();
+    const unsigned d = depth[s];
+    if (!moves && b->is_goal(s)) moves = d;
+    b->for_each_successor(s, [&](const Blocks::State& t) {
+      if (depth.emplace(t, d + 1).second) queue.push_back(t);
+    });
+  }
+  if (!moves) throw UsageError("convert: " + b->name() + ": the red car cannot leave (a row needs a solvable board)");
+  return std::to_string(*moves) + " " + board + " " + std::to_string(depth.size()) + "\n";
+}
+
 }  // namespace
 
 int run_convert(const Args& args, Context& context) {
   std::string file, out;
   po::options_description options("Options");
   options.add_options()("file", po::value(&file)->required()->value_name("FILE.toml"),
-                        "a permutation file (kind = \"permutation\")")(
-      "out", po::value(&out)->value_name("FILE.tws"), "write the .tws file here (default: standard output)");
+                        "a permutation file (kind = \"permutation\") to write as .tws; a Rush Hour blocks file to "
+                        "write as a database row; a row (ROWS:N) to write as a blocks file")(
+      "out", po::value(&out)->value_name("FILE"), "write the result here (default: standard output)");
   po::positional_options_description positional;
   positional.add("file", 1);
   po::variables_map vm;
   if (!parse_command(command("convert"), options, positional, args, vm, context)) return 0;
   require_nonempty("FILE", file, "a .toml file");
+  // A Rush Hour row (FILE:N of a file of rows, or a file of one row) as a blocks file.
+  const std::size_t colon = file.rfind(':');
+  const std::string rows_path = colon != std::string::npos && !file.ends_with(".toml") ? file.substr(0, colon) : file;
+  std::error_code ec;
+  if (!rows_path.ends_with(".toml") && std::filesystem::is_regular_file(rows_path, ec)) {
+    const std::string text = read_collection_text(rows_path);
+    if (looks_like_rush_rows(text)) {
+      if (vm.count("out") && !out.ends_with(".toml")) {
+        throw UsageError("convert: --out " + quote_input(out) + " (expected a file name ending in .toml)");
+      }
+      const RushRow row = rush_row(rows_path, text, rows_path == file ? "" : file.substr(colon + 1));
+      const std::string toml = rush_row_toml(row, rush_row_name(rows_path, row));
+      if (out.empty()) {
+        std::cout << toml;
+      } else {
+        reports::write_file_atomically(out, toml);
+      }
+      return 0;
+    }
+  }
+  // A blocks file as a row; any other file kind goes on to the .tws writer.
+  if (file.ends_with(".toml") && TomlInput(file).root()["kind"].value_or(std::string()) == "blocks") {
+    if (const auto row = rush_row_of(file)) {
+      if (out.empty()) {
+        std::cout << *row;
+      } else {
+        reports::write_file_atomically(out, *row);
+      }
+      return 0;
+    }
+  }
   if (!file.ends_with(".toml")) {
     throw UsageError("convert: " + quote_input(file) +
                      " is not a puzzle file (expected a permutation file ending in .toml)");

@@ -15,6 +15,8 @@
 #include "core/text.hpp"
 #include "puzzles/puzzle_file.hpp"
 #include "puzzles/registry.hpp"
+#include "puzzles/rush_rows.hpp"
+#include "puzzles/xsb_file.hpp"
 
 namespace statespace::cli {
 
@@ -89,6 +91,33 @@ int list_folder(const std::filesystem::path& dir) {
   int bad = 0;
   for (const auto& f : files) {
     try {
+      if (is_xsb_name(f.filename().string())) {
+        // A collection: a row per level, FILE:N; a refused level is an error line.
+        const std::string text = read_collection_text(f);
+        if (looks_like_rush_rows(text)) {
+          for (const RushRow& row : read_rush_rows(f, text)) {
+            if (!row.error.empty()) {
+              std::cerr << "statespace: " << row.error << "\n";
+              ++bad;
+              continue;
+            }
+            rows.push_back({f.filename().string() + ":" + std::to_string(row.number), rush_row_name(f, row), "rows",
+                            "6x6", "-", std::to_string(row.moves) + " moves, cluster " + with_commas(row.cluster)});
+          }
+          continue;
+        }
+        for (const XsbEntry& level : read_xsb(f, text)) {
+          if (!level.level) {
+            std::cerr << "statespace: " << level.error << "\n";
+            ++bad;
+            continue;
+          }
+          const Sokoban p(*level.level, SokobanMetric::kPushes);
+          rows.push_back({f.filename().string() + ":" + std::to_string(level.number), p.name(),
+                          f.extension().string().substr(1), board_text(p.row_lengths()), "-", level.title});
+        }
+        continue;
+      }
       rows.push_back(describe_file(f));
     } catch (const ParseError& e) {
       std::cerr << "statespace: " << e.what() << "\n";

@@ -16,10 +16,28 @@
 
 namespace statespace::cli {
 
+namespace {
+
+// A Sokoban level's solution as players write it: the counts, then LURD.
+template <LurdPuzzle P>
+int print_lurd(const P& p, const std::string& position) {
+  const auto from = position.empty() ? p.placed_start() : p.placed(position);
+  int pushes = 0, steps = 0;
+  const auto lurd = p.lurd(from, &pushes, &steps);
+  if (!lurd) throw UsageError("solve: " + p.name() + ": no solution from " + p.format(from));
+  std::cout << p.name() << ": " << count_of(std::uint64_t(pushes), "push", "pushes") << ", "
+            << count_of(std::uint64_t(steps), "move", "moves") << "\n"
+            << *lurd << "\n";
+  return 0;
+}
+
+}  // namespace
+
 int run_solve(const Args& args, Context& context) {
   std::string name, position, goal_text, format = "boards", method = "bfs", lookup = "ranked", moves, metric;
   std::string comparisons_limit(kComparisonsLimitDefault);
   MemoryOption memory;
+  bool boards = false;
   std::string batch, pdb_dir, partition, table;
   po::options_description options("Options");
   options.add_options()("puzzle", po::value(&name)->required()->value_name("PUZZLE"),
@@ -30,7 +48,9 @@ int run_solve(const Args& args, Context& context) {
       "moves", po::value(&moves)->value_name("MOVES"),
       "sliding-block files: step, slide or path, overriding the file's moves; .tws files: the moves to use, "
       "e.g. U,F,R")("metric", po::value(&metric)->value_name("METRIC"),
-                    ".tws files: all-powers (default), quarter or given")(
+                    ".tws files: all-powers (default), quarter or given; Sokoban levels: pushes (default: fewest "
+                    "pushes, then fewest moves) or moves (fewest moves, then fewest pushes)")(
+      "boards", po::bool_switch(&boards), "Sokoban levels: the boards step by step instead of LURD")(
       "goal", po::value(&goal_text)->value_name("POSITION"), "the goal position (default: the puzzle's goal)")(
       "format", po::value(&format)->default_value(format)->value_name("FORMAT"),
       "boards (one board per step) or csv (step,position)")(
@@ -84,6 +104,9 @@ int run_solve(const Args& args, Context& context) {
         const SolvePlan<P> plan = plan_solve(p, request);
         if (std::holds_alternative<OptimalSolve>(plan.method)) {
           return solve_optimal({name, position, batch, format, {pdb_dir, partition, memory.text}}, context);
+        }
+        if constexpr (LurdPuzzle<P>) {
+          if (!boards && format == "boards" && goal_text.empty()) return print_lurd(p, position);
         }
         std::optional<Solution<P>> walked;
         if (vm["method"].defaulted() && goal_text.empty()) walked = solve_by_table(p, table, plan.start);

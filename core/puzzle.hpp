@@ -295,6 +295,17 @@ concept MoveNamingPuzzle = Puzzle<P> && requires(const P& p, const typename P::S
   { p.move_name(s, s) } -> std::convertible_to<std::string>;
 };
 
+// Writes its solutions as its players do (Sokoban's LURD: l u r d a step, L U R D a
+// push), found by a search of its own that breaks ties their way: p.lurd(s, &pushes,
+// &steps) from a position whose keeper stands where p.placed(text) or
+// p.placed_start() puts him, not where the model's notation writes him.
+template <class P>
+concept LurdPuzzle = Puzzle<P> && requires(const P& p, const typename P::State& s, std::string_view text, int* n) {
+  { p.lurd(s, n, n) } -> std::same_as<std::optional<std::string>>;
+  { p.placed(text) } -> std::same_as<typename P::State>;
+  { p.placed_start() } -> std::same_as<typename P::State>;
+};
+
 // Writes positions a second way for the CSV reports: a sticker file run on its pieces
 // writes the per-set notation of .tws files there, so that it and its .tws twin give
 // the same bytes, while people read the file's own notation (format) everywhere else.

@@ -3,11 +3,39 @@
 #include <string>
 #include <utility>
 
+#include "core/errors.hpp"
+#include "puzzles/rush_rows.hpp"
 #include "puzzles/tws_file.hpp"
+#include "puzzles/xsb_file.hpp"
 
 namespace statespace {
 
 namespace {
+
+// A collection's entry: a Sokoban level, or a Rush Hour row when the file's content
+// reads as Fogleman's rows.
+AnyPuzzle collection_puzzle(const std::filesystem::path& file, std::string_view which) {
+  const std::string text = read_collection_text(file);
+  if (looks_like_rush_rows(text)) return AnyPuzzle(load_rush_row(file, text, which));
+  return AnyPuzzle(load_xsb_level(file, which));
+}
+
+// A file of another name whose content is Rush Hour rows: FILE or FILE:N.
+std::optional<std::pair<std::filesystem::path, std::string>> rows_file(std::string_view name) {
+  for (const std::size_t cut : {name.size(), name.rfind(':')}) {
+    if (cut == std::string_view::npos || cut == 0) continue;
+    const std::filesystem::path file(name.substr(0, cut));
+    std::error_code ec;
+    if (!std::filesystem::is_regular_file(file, ec) || std::filesystem::file_size(file, ec) > kMaxXsbBytes) continue;
+    try {
+      if (looks_like_rush_rows(read_collection_text(file))) {
+        return std::pair{file, std::string(cut == name.size() ? "" : name.substr(cut + 1))};
+      }
+    } catch (const ParseError&) {
+    }
+  }
+  return std::nullopt;
+}
 
 // A loader's model (or one of its models) as the variant of every model.
 template <class Model>
@@ -34,20 +62,34 @@ const std::vector<PuzzleKind>& puzzle_kinds() {
       {".tws", "tws", "a twisty puzzle in twsearch's .tws format", FileKindLoader([](const std::filesystem::path& f) {
          return std::visit([](auto&& p) { return AnyPuzzle(std::move(p)); }, load_tws_model(f));
        })},
+      {".xsb", "xsb", "Sokoban levels in XSB, many to a file (FILE.xsb:N names the N-th)",
+       FileKindLoader([](const std::filesystem::path& f) { return collection_puzzle(f, ""); })},
+      {".sok", "sok", "Sokoban levels in XSB with Title: lines (FILE.sok:N names the N-th)",
+       FileKindLoader([](const std::filesystem::path& f) { return collection_puzzle(f, ""); })},
+      {".txt", "txt", "Sokoban levels in XSB, or Rush Hour rows (MOVES BOARD CLUSTER), in a text file",
+       FileKindLoader([](const std::filesystem::path& f) { return collection_puzzle(f, ""); })},
   };
   return kinds;
 }
 
 std::optional<AnyPuzzle> make_file_puzzle(std::string_view name) {
+  // A collection's level: FILE:N or FILE:TITLE.
+  if (const std::size_t colon = name.rfind(':'); colon != std::string_view::npos && is_xsb_name(name) &&
+                                                 !name.ends_with(".xsb") && !name.ends_with(".sok") &&
+                                                 !name.ends_with(".txt")) {
+    return collection_puzzle(std::filesystem::path(name.substr(0, colon)), name.substr(colon + 1));
+  }
   for (const auto& k : puzzle_kinds()) {
     if (!name.ends_with(k.extension)) continue;
     if (const auto* read = std::get_if<FileKindLoader>(&k.load)) return (*read)(std::filesystem::path(name));
     return load_puzzle_file(TomlInput{std::filesystem::path(name)});
   }
+  if (const auto rows = rows_file(name)) return collection_puzzle(rows->first, rows->second);
   return std::nullopt;
 }
 
 bool is_puzzle_file_name(std::string_view name) {
+  if (is_xsb_name(name) || rows_file(name)) return true;
   for (const auto& k : puzzle_kinds()) {
     if (name.ends_with(k.extension)) return true;
   }

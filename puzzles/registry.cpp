@@ -68,6 +68,12 @@ const std::vector<ModelEntry>& models() {
        {},
        {},
        make_file_puzzle},
+      {"FILE.xsb[:N]",
+       "",
+       "Sokoban levels in XSB (.xsb, .sok, .txt), FILE:N or FILE:TITLE for one of many (see docs/puzzle-files.md)",
+       {},
+       {},
+       make_file_puzzle},
   };
   return table;
 }

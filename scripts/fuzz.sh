@@ -4,7 +4,7 @@
 #   scripts/fuzz.sh [SECONDS]  fuzz each harness SECONDS (default 60) from its seeds
 #   scripts/fuzz.sh --replay   run each harness over its seeds only, no mutation
 #   scripts/fuzz.sh --short    check the seeds are current, replay, then 3 s of fuzzing
-#                              per harness (27 s in all); scripts/test.sh runs it
+#                              per harness (33 s in all); scripts/test.sh runs it
 #   scripts/fuzz.sh --seeds    rewrite the seeds from the examples and the unit tests
 # New inputs go to build-fuzz/corpus/HARNESS/ (FUZZ_KEEP=1: to the seed folder
 # instead), crashes to build-fuzz/crashes/; a crash stops the script with exit code 1.
@@ -37,6 +37,8 @@ harnesses=(
   "permutation puzzle_file 4096"
   "rules puzzle_file 4096"
   "tws tws 4096"
+  "xsb xsb 4096"
+  "rush rush 4096"
   "position position 512"
   "manifest manifest 4096"
   "checkpoint checkpoint 1024"

@@ -111,6 +111,10 @@ def looks_like_puzzle_file(text):
     return "=" in text and ("\n" in text or "kind" in text)
 
 
+def looks_like_xsb(text):
+    return "#" in text and "\n" in text and ("@" in text or "+" in text) and "=" not in text and "Set " not in text
+
+
 def looks_like_tws(text):
     return "Set " in text and ("Solved" in text or "Move " in text)
 
@@ -130,6 +134,13 @@ def main():
     tests = sorted(p.name for p in (ROOT / "tests").glob("*.cpp"))
     from_tests("puzzle_file", tests, lambda t: looks_like_puzzle_file(t) and "[[analysis]]" not in t)
     from_tests("tws", tests, looks_like_tws)
+    for f in sorted((ROOT / "examples" / "sokoban").glob("*")):
+        if f.suffix in (".xsb", ".sok", ".txt"):
+            write("xsb", "example-" + f.name, f.read_bytes())
+    from_tests("xsb", tests, looks_like_xsb)
+    for f in sorted((ROOT / "examples" / "rushhour").glob("*.txt")):
+        write("rush", "example-" + f.name, f.read_bytes())
+    from_tests("rush", tests, lambda t: re.search(r"^[0-9]+ [A-Za-z.]{36} [0-9]+$", t, re.M) is not None)
     write("manifest", "example-article.toml", (ROOT / "examples" / "article.toml").read_bytes())
     from_tests("manifest", tests, lambda t: "[[analysis]]" in t or "puzzle =" in t)
     write("checkpoint", "tiles-2x3-level0", checkpoint("tiles:2x3", "1 2 3 / 4 5 _", [1], [360, 360]))

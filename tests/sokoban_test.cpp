@@ -1,0 +1,431 @@
+// Sokoban levels read from XSB: the model in both metrics against a search written
+// here on the level's characters, against the rules file of the same level, and
+// every LURD solution replayed by a checker of its own.
+#include "puzzles/sokoban.hpp"
+
+#include <absl/container/flat_hash_map.h>
+#include <absl/container/flat_hash_set.h>
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <bit>
+#include <deque>
+#include <map>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "analysis/analyze.hpp"
+#include "analysis/engines/levels/analyze_levels.hpp"
+#include "analysis/pipeline/pipeline_instances.hpp"
+#include "puzzles/puzzle_file.hpp"
+#include "puzzles/rules.hpp"
+#include "puzzles/xsb_file.hpp"
+#include "test_util.hpp"
+
+namespace statespace {
+namespace {
+
+using testing::fresh_dir;
+using testing::run_statespace;
+using testing::write_file;
+
+const std::string kExamples = STATESPACE_EXAMPLES;  // examples/puzzles
+
+AnalyzeOptions quiet() {
+  AnalyzeOptions o;
+  o.progress = false;
+  return o;
+}
+
+Sokoban level_of(const std::string& xsb, SokobanMetric metric = SokobanMetric::kPushes) {
+  const auto levels = read_xsb("t.xsb", xsb);
+  EXPECT_EQ(levels.size(), 1u);
+  EXPECT_TRUE(levels.front().level) << levels.front().error;
+  return Sokoban(*levels.front().level, metric);
+}
+
+// The level's characters, searched here without the model: a position is the set of
+// box cells and the keeper's cell, on the grid of the text.
+struct Grid {
+  std::vector<std::string> rows;
+  int keeper = -1, width = 0;
+  std::set<int> boxes, goals;
+  explicit Grid(const std::string& xsb) {
+    std::string row;
+    for (const char c : xsb + "\n") {
+      if (c != '\n') {
+        row += c;
+        continue;
+      }
+      if (!row.empty()) rows.push_back(row);
+      row.clear();
+    }
+    for (const auto& r : rows) width = std::max(width, int(r.size()));
+    for (auto& r : rows) r.resize(std::size_t(width), ' ');
+    for (int i = 0; i < int(rows.size()) * width; ++i) {
+      const char c = rows[std::size_t(i / width)][std::size_t(i % width)];
+      if (c == '@' || c == '+') keeper = i;
+      if (c == '$' || c == '*') boxes.insert(i);
+      if (c == '.' || c == '*' || c == '+') goals.insert(i);
+    }
+  }
+  [[nodiscard]] bool wall(int i) const { return rows[std::size_t(i / width)][std::size_t(i % width)] == '#'; }
+  [[nodiscard]] int step(int i, char d) const {
+    switch (d) {
+      case 'l':
+        return i - 1;
+      case 'r':
+        return i + 1;
+      case 'u':
+        return i - width;
+      default:
+        return i + width;
+    }
+  }
+};
+
+struct Pos {
+  std::set<int> boxes;
+  int keeper;
+  friend auto operator<=>(const Pos&, const Pos&) = default;
+};
+
+// Every position the keeper reaches by steps and pushes, and the fewest moves and the
+// fewest pushes to a solved one (a 0-1 search: walking costs no push).
+struct Searched {
+  std::set<Pos> positions;
+  int fewest_moves = -1, fewest_pushes = -1;
+  std::uint64_t solvable = 0;  // positions from which a solved one is reachable
+};
+
+Searched search(const Grid& g) {
+  Searched out;
+  std::map<Pos, int> moves;
+  std::map<Pos, std::vector<Pos>> back;
+  std::deque<Pos> queue{{g.boxes, g.keeper}};
+  moves[queue.front()] = 0;
+  while (!queue.empty()) {
+    const Pos p = queue.front();
+    queue.pop_front();
+    if (p.boxes == g.goals && out.fewest_moves < 0) out.fewest_moves = moves[p];
+    for (const char d : std::string("lurd")) {
+      Pos t = p;
+      t.keeper = g.step(p.keeper, d);
+      if (g.wall(t.keeper)) continue;
+      if (t.boxes.count(t.keeper)) {
+        const int ahead = g.step(t.keeper, d);
+        if (g.wall(ahead) || t.boxes.count(ahead)) continue;
+        t.boxes.erase(t.keeper);
+        t.boxes.insert(ahead);
+      }
+      back[t].push_back(p);
+      if (moves.emplace(t, moves[p] + 1).second) queue.push_back(t);
+    }
+  }
+  for (const auto& [p, m] : moves) out.positions.insert(p);
+  // Fewest pushes: 0-1 breadth-first.
+  std::map<Pos, int> pushes;
+  std::deque<Pos> dq{{g.boxes, g.keeper}};
+  pushes[dq.front()] = 0;
+  while (!dq.empty()) {
+    const Pos p = dq.front();
+    dq.pop_front();
+    for (const char d : std::string("lurd")) {
+      Pos t = p;
+      t.keeper = g.step(p.keeper, d);
+      if (g.wall(t.keeper)) continue;
+      int cost = 0;
+      if (t.boxes.count(t.keeper)) {
+        const int ahead = g.step(t.keeper, d);
+        if (g.wall(ahead) || t.boxes.count(ahead)) continue;
+        t.boxes.erase(t.keeper);
+        t.boxes.insert(ahead);
+        cost = 1;
+      }
+      const auto it = pushes.find(t);
+      if (it != pushes.end() && it->second <= pushes[p] + cost) continue;
+      pushes[t] = pushes[p] + cost;
+      cost ? dq.push_back(t) : dq.push_front(t);
+    }
+  }
+  for (const auto& [p, n] : pushes) {
+    if (p.boxes == g.goals && (out.fewest_pushes < 0 || n < out.fewest_pushes)) out.fewest_pushes = n;
+  }
+  // Solvable: backwards from the solved positions over the recorded moves.
+  std::set<Pos> live;
+  std::vector<Pos> stack;
+  for (const auto& p : out.positions) {
+    if (p.boxes == g.goals) {
+      live.insert(p);
+      stack.push_back(p);
+    }
+  }
+  while (!stack.empty()) {
+    const Pos p = stack.back();
+    stack.pop_back();
+    for (const auto& q : back[p]) {
+      if (live.insert(q).second) stack.push_back(q);
+    }
+  }
+  out.solvable = live.size();
+  return out;
+}
+
+// Replays LURD on the characters: whether it ends solved, and its pushes and moves;
+// an illegal letter ends the replay unsolved.
+struct Replayed {
+  bool solved = false;
+  int pushes = 0, moves = 0;
+};
+Replayed replay(const Grid& g, const std::string& lurd) {
+  Replayed r;
+  std::set<int> boxes = g.boxes;
+  int keeper = g.keeper;
+  for (const char c : lurd) {
+    const char d = char(c | 0x20);
+    const int to = g.step(keeper, d);
+    if (g.wall(to)) return r;
+    const bool push = c != d;
+    if (bool(boxes.count(to)) != push) return r;
+    if (push) {
+      const int ahead = g.step(to, d);
+      if (g.wall(ahead) || boxes.count(ahead)) return r;
+      boxes.erase(to);
+      boxes.insert(ahead);
+      ++r.pushes;
+    }
+    keeper = to;
+    ++r.moves;
+  }
+  r.solved = boxes == g.goals;
+  return r;
+}
+
+// Our own levels, small enough for the search above.
+const std::vector<std::string> kLevels = {
+    "#####\n#@$.#\n#####\n",
+    // examples/puzzles/sokoban-yard.toml drawn in XSB
+    "#######\n#.   .#\n# $#$ #\n#  @  #\n##   ##\n#######\n",
+    "######\n#    #\n# #@ #\n# $* #\n# .$ #\n#  . #\n######\n",
+    "#######\n#  .  #\n# $$$ #\n#. @ .#\n#######\n",
+    // a floor of 20 cells
+    "#######\n#.$  .#\n# $@$ #\n#   $ #\n#.   .#\n#######\n",
+};
+
+TEST(Sokoban, BothMetricsAgreeWithASearchOnTheCharacters) {
+  for (std::size_t i = 0; i < kLevels.size(); ++i) {
+    const std::string& text = kLevels[i];
+    const Grid g(text);
+    if (g.boxes.size() > 4) continue;  // the search here is slow past a few boxes
+    const Searched s = search(g);
+    const Sokoban moves = level_of(text, SokobanMetric::kMoves);
+    const Sokoban pushes = level_of(text, SokobanMetric::kPushes);
+    const AnalysisResult m = analyze_levels(moves, quiet(), moves.start(), *moves.packing(moves.start()));
+    const AnalysisResult p = analyze_levels(pushes, quiet(), pushes.start(), *pushes.packing(pushes.start()));
+    EXPECT_EQ(m.states, s.positions.size()) << i;
+    ASSERT_TRUE(m.goal && p.goal) << i;
+    EXPECT_EQ(int(m.goal->shortest.value_or(~0u)), s.fewest_moves) << i;
+    EXPECT_EQ(int(p.goal->shortest.value_or(~0u)), s.fewest_pushes) << i;
+    EXPECT_EQ(m.states - m.goal->dead_ends.value_or(0), s.solvable) << i;
+    // The explicit engine gives the same numbers.
+    const AnalysisResult e = analyze_explicit(pushes, quiet()).result;
+    EXPECT_EQ(e.states, p.states) << i;
+    EXPECT_EQ(e.goal->dead_ends, p.goal->dead_ends) << i;
+    EXPECT_EQ(e.goal->shortest, p.goal->shortest) << i;
+  }
+}
+
+TEST(Sokoban, PushesPositionsTimesTheirRegionsAreTheMovesPositions) {
+  for (std::size_t i = 0; i < kLevels.size(); ++i) {
+    const Sokoban pushes = level_of(kLevels[i], SokobanMetric::kPushes);
+    const Sokoban moves = level_of(kLevels[i], SokobanMetric::kMoves);
+    // Every pushes position by a search here over the model's successors.
+    absl::flat_hash_set<SokobanState> seen{pushes.start()};
+    std::vector<SokobanState> todo{pushes.start()};
+    std::uint64_t standing = 0;
+    while (!todo.empty()) {
+      const SokobanState s = todo.back();
+      todo.pop_back();
+      standing += std::uint64_t(std::popcount(pushes.region(s)));
+      pushes.for_each_successor(s, [&](const SokobanState& t) {
+        if (seen.insert(t).second) todo.push_back(t);
+      });
+    }
+    const AnalysisResult p = analyze_levels(pushes, quiet(), pushes.start(), *pushes.packing(pushes.start()));
+    const AnalysisResult m = analyze_levels(moves, quiet(), moves.start(), *moves.packing(moves.start()));
+    EXPECT_EQ(p.states, seen.size()) << i;
+    EXPECT_EQ(m.states, standing) << i;
+    EXPECT_LE(p.states, m.states) << i;
+  }
+}
+
+TEST(Sokoban, YardEqualsItsRulesFile) {
+  auto rules = std::get<Rules>(*make_file_puzzle(kExamples + "/sokoban-yard.toml"));
+  const Sokoban moves = level_of(kLevels[1], SokobanMetric::kMoves);
+  const AnalysisResult r = analyze_levels(rules, quiet(), rules.start(), *rules.packing(rules.start()));
+  const AnalysisResult m = analyze_levels(moves, quiet(), moves.start(), *moves.packing(moves.start()));
+  EXPECT_EQ(m.states, r.states);
+  EXPECT_EQ(m.edges, r.edges);
+  EXPECT_EQ(m.layers, r.layers);
+  EXPECT_EQ(m.goal->shortest, r.goal->shortest);
+  EXPECT_EQ(m.goal->shortest, std::optional<unsigned>(23));
+  EXPECT_EQ(m.goal->dead_ends, r.goal->dead_ends);
+  EXPECT_EQ(m.goal->layers, r.goal->layers);
+}
+
+TEST(Sokoban, EveryLurdSolutionReplaysSolvedWithItsCounts) {
+  for (std::size_t i = 0; i < kLevels.size(); ++i) {
+    const Grid g(kLevels[i]);
+    for (const auto metric : {SokobanMetric::kPushes, SokobanMetric::kMoves}) {
+      const Sokoban p = level_of(kLevels[i], metric);
+      int pushes = 0, steps = 0;
+      const auto lurd = p.lurd(p.placed_start(), &pushes, &steps);
+      ASSERT_TRUE(lurd) << i;
+      const Replayed r = replay(g, *lurd);
+      EXPECT_TRUE(r.solved) << i << " " << *lurd;
+      EXPECT_EQ(r.pushes, pushes) << i;
+      EXPECT_EQ(r.moves, steps) << i;
+      const AnalysisResult a = analyze_levels(p, quiet(), p.start(), *p.packing(p.start()));
+      // The first count is the metric's optimum.
+      EXPECT_EQ(unsigned(metric == SokobanMetric::kPushes ? pushes : steps), a.goal->shortest.value_or(0)) << i;
+      EXPECT_TRUE(p.is_goal(p.replay(p.placed_start(), *lurd))) << i;
+    }
+  }
+}
+
+TEST(Sokoban, TiesGoToFewerMovesAndFewerPushes) {
+  // Pushing the box left twice needs a walk round it either way; the pushes metric
+  // takes the fewest pushes first, then the fewest moves.
+  const std::string text = "#######\n#.    #\n#  $  #\n#   @ #\n#######\n";
+  const Grid g(text);
+  const Searched s = search(g);
+  const Sokoban pushes = level_of(text, SokobanMetric::kPushes);
+  const Sokoban moves = level_of(text, SokobanMetric::kMoves);
+  int pp = 0, pm = 0, mp = 0, mm = 0;
+  const auto a = pushes.lurd(pushes.placed_start(), &pp, &pm);
+  const auto b = moves.lurd(moves.placed_start(), &mp, &mm);
+  ASSERT_TRUE(a && b);
+  EXPECT_EQ(pp, s.fewest_pushes);
+  EXPECT_EQ(mm, s.fewest_moves);
+  EXPECT_LE(pp, mp);
+  EXPECT_LE(mm, pm);
+}
+
+TEST(Sokoban, PositionsReadAsXsbLinesOrAsWritten) {
+  const Sokoban p = level_of(kLevels[2], SokobanMetric::kMoves);
+  const auto s = p.start();
+  EXPECT_EQ(p.parse(p.format(s)), s);
+  EXPECT_EQ(p.parse(p.xsb(s)), s);
+  std::string bars = p.xsb(s);
+  std::replace(bars.begin(), bars.end(), '\n', '|');
+  EXPECT_EQ(p.parse(bars), s);
+  EXPECT_THROW((void)p.parse("#####\n#@$.#\n#####"), ParseError);
+  // The pushes metric writes the keeper on the first cell of his region.
+  const Sokoban q = level_of(kLevels[2], SokobanMetric::kPushes);
+  EXPECT_EQ(q.xsb(q.start()), "######\n#@---#\n#-#--#\n#-$*-#\n#-.$-#\n#--.-#\n######");
+  EXPECT_EQ(q.parse(kLevels[2]), q.start());
+}
+
+// Twenty malformed levels in one file with good ones: each refused with its line,
+// column and number, the good ones still loaded.
+TEST(Sokoban, BadLevelsAreRefusedOneLineEachAndTheOthersLoad) {
+  struct Bad {
+    std::string level, error;
+  };
+  const std::vector<Bad> bad = {
+      {"#####\n#@$.\n#####", "2:4: level N: not closed by walls"},
+      {"#####\n#$ .#\n#####", "1:1: level N: no keeper"},
+      {"#####\n#@@.#\n#$  #\n#####", "2:3: level N: a second keeper"},
+      {"######\n#@$$.#\n######", "1:1: level N: 2 boxes and 1 goals"},
+      {"#####\n#@$.#\n#.  #\n#####", "1:1: level N: 1 boxes and 2 goals"},
+      {"#####\n#@ .#\n#####", "1:1: level N: no box"},
+      {"#####\n#@  #\n#####", "1:1: level N: no box"},
+      {"#######\n#@ #$.#\n#######", "2:5: level N: a box the keeper cannot reach"},
+      {"#######\n#@$#..#\n#######", "2:5: level N: a goal the keeper cannot reach"},
+      {"#####\n#@$x#\n#####", "2:4: level N: unexpected 'x'"},
+      {"#####\n#@$.#\n#  \t#\n#####", "3:4: level N: unexpected '\\x09'"},
+      {"  ###\n  #@$.\n  ###", "2:6: level N: not closed by walls"},
+      {"#####\n @$.#\n#####", "2:1: level N: not closed by walls"},
+      {"#####\n#@$.#\n#   #\n## ##\n # \n", "5:3: level N: not closed by walls"},
+      {"#####\n#@$.#\n#####\n#  #x", "4:5: level N: unexpected 'x'"},
+      {"######\n#@*$ #\n######", "1:1: level N: 2 boxes and 1 goals"},
+      {"#####\n#+$.#\n#####", "1:1: level N: 1 boxes and 2 goals"},
+      {"####\n#@$#\n#.##\n####", ""},  // solvable? no, but well formed: loads
+      {"#####\n#@$.#\n#####\n#@$.#\n#####", "4:2: level N: a second keeper"},
+      {std::string(72, '#') + "\n#@$." + std::string(66, '-') + "#\n#" + std::string(70, '-') + "#\n" +
+           std::string(72, '#'),
+       "1:1: level N: 139 floor cells"},
+      {"#####\n#@$.#\n#-_ #\n#####\n#####\n#*@ #\n# $ #\n#####", "6:3: level N: a second keeper"},
+  };
+  std::string file = "; a collection with broken levels\n\nGood one\n#####\n#@$.#\n#####\n\n";
+  int line = 7;
+  std::vector<std::pair<int, std::string>> expected;  // level number, error with its absolute line
+  int number = 1;
+  for (const auto& b : bad) {
+    file += "Level " + std::to_string(number + 1) + "\n";
+    ++line;
+    ++number;
+    std::string e = b.error;
+    if (!e.empty()) {
+      const int rel = std::stoi(e.substr(0, e.find(':')));
+      e = std::to_string(line + rel) + e.substr(e.find(':'));
+      e.replace(e.find("level N"), 7, "level " + std::to_string(number));
+    }
+    expected.emplace_back(number, e);
+    file += b.level + "\n\n";
+    line += int(std::count(b.level.begin(), b.level.end(), '\n')) + 2;
+  }
+  file += "Good two\n######\n#@ $.#\n######\n";
+  const auto levels = read_xsb("bad.xsb", file);
+  ASSERT_EQ(levels.size(), bad.size() + 2);
+  EXPECT_TRUE(levels.front().level);
+  EXPECT_EQ(levels.front().title, "Good one");
+  EXPECT_TRUE(levels.back().level);
+  EXPECT_EQ(levels.back().title, "Good two");
+  int refused = 0;
+  for (const auto& [n, e] : expected) {
+    const XsbEntry& entry = levels[std::size_t(n - 1)];
+    EXPECT_EQ(entry.number, n);
+    if (e.empty()) {
+      EXPECT_TRUE(entry.level) << entry.error;
+      continue;
+    }
+    ++refused;
+    EXPECT_FALSE(entry.level) << n;
+    EXPECT_EQ(entry.error.rfind("bad.xsb:" + e, 0), 0u) << entry.error << "\nexpected: bad.xsb:" << e;
+    EXPECT_EQ(entry.error.find('\n'), std::string::npos) << entry.error;
+  }
+  EXPECT_EQ(refused, 20);
+  // From the command line: a refused level is one line, exit 2; a good one solves.
+  const auto dir = fresh_dir("xsb-bad");
+  const auto path = write_file(dir / "bad.xsb", file);
+  const auto r = run_statespace("solve " + path.string() + ":2");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_EQ(r.std_err.rfind("statespace: " + path.string() + ":" + expected.front().second, 0), 0u) << r.std_err;
+  EXPECT_EQ(std::count(r.std_err.begin(), r.std_err.end(), '\n'), 1) << r.std_err;
+  const auto good = run_statespace("solve " + path.string() + ":'Good two'");
+  EXPECT_EQ(good.exit_code, 0) << good.std_err;
+  EXPECT_EQ(good.std_out, "Good-two: 1 push, 2 moves\nrR\n");
+  const auto first = run_statespace("solve " + path.string() + ":1 --metric moves");
+  EXPECT_EQ(first.std_out, "Good-one: 1 push, 1 move\nR\n");
+}
+
+TEST(Sokoban, TitlesFromTitleLinesOrTheTextBefore) {
+  const auto sok = read_xsb("t.sok",
+                            "Collection\n\n#####\n#@$.#\n#####\nTitle: First\nAuthor: us\n\n"
+                            "#####\n#.$@#\n#####\nTitle: Second one\n");
+  ASSERT_EQ(sok.size(), 2u);
+  EXPECT_EQ(sok[0].title, "First");
+  EXPECT_EQ(sok[1].title, "Second one");
+  EXPECT_EQ(sok[1].level->name, "Second-one");
+  const auto txt = read_xsb("t.txt", "; 1\n\n#####\n#@$.#\n#####\n\n; 2\n#####\n#.$@#\n#####\n#####\n#.$@#\n#####\n");
+  ASSERT_EQ(txt.size(), 2u);  // lines of one level run on
+  EXPECT_EQ(txt[0].title, "1");
+  EXPECT_EQ(txt[0].level->name, "t-1");
+  EXPECT_FALSE(txt[1].level);  // two keepers
+  EXPECT_THROW((void)read_xsb("t.txt", "no level here\n"), ParseError);
+}
+
+}  // namespace
+}  // namespace statespace
