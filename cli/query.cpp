@@ -20,26 +20,6 @@ namespace statespace::cli {
 
 namespace {
 
-std::string standing_name(const TableEntry& e) {
-  switch (e.standing) {
-    case Standing::distance:
-      return "distance";
-    case Standing::dead:
-      return "dead";
-    case Standing::unreached:
-      break;
-  }
-  return "not reachable";
-}
-
-// What a move does to the distance: "closer", "same", "farther", or its standing.
-std::string change(const TableEntry& here, const TableEntry& after) {
-  if (after.standing != Standing::distance) return after.standing == Standing::dead ? "dead" : "not reachable";
-  if (here.standing != Standing::distance) return "";
-  if (after.distance < here.distance) return "closer";
-  return after.distance == here.distance ? "same" : "farther";
-}
-
 std::string entry_text(const TableEntry& e) {
   if (e.standing == Standing::distance) return count_of(e.distance, "move", "moves") + " to the goal";
   if (e.standing == Standing::dead) return "dead (no goal can be reached from it)";
@@ -73,16 +53,16 @@ int query_model(const P& p, bool from_file, const GoalTableFile& table, const Qu
     nlohmann::ordered_json out;
     out["puzzle"] = p.name();
     out["position"] = p.format(s);
-    out["standing"] = standing_name(here);
+    out["standing"] = standing_name(here.standing);
     if (here.standing == Standing::distance) out["distance"] = here.distance;
     out["moves"] = nlohmann::ordered_json::array();
     for (const auto& m : moves) {
       nlohmann::ordered_json move;
       move["move"] = name_of(s, m.to);
       move["position"] = p.format(m.to);
-      move["standing"] = standing_name(m.entry);
+      move["standing"] = standing_name(m.entry.standing);
       if (m.entry.standing == Standing::distance) move["distance"] = m.entry.distance;
-      move["change"] = change(here, m.entry);
+      move["change"] = change_name(here, m.entry);
       out["moves"].push_back(std::move(move));
     }
     if (q.line) {
@@ -96,7 +76,7 @@ int query_model(const P& p, bool from_file, const GoalTableFile& table, const Qu
   }
   std::cout << p.name() << ": " << p.format(s) << ": " << entry_text(here) << "\n";
   for (const auto& m : moves) {
-    const std::string how = change(here, m.entry);
+    const std::string how = change_name(here, m.entry);
     std::cout << "  " << name_of(s, m.to);
     if constexpr (MoveNamingPuzzle<P>) std::cout << " -> " << p.format(m.to);
     std::cout << ": "

@@ -132,26 +132,6 @@ struct Model {
   std::string no_table;  // why there are no distances, when table is empty
 };
 
-std::string standing_name(Standing s) {
-  switch (s) {
-    case Standing::distance:
-      return "distance";
-    case Standing::dead:
-      return "dead";
-    case Standing::unreached:
-      break;
-  }
-  return "not reachable";
-}
-
-// What a move does to the distance, as statespace query says it.
-std::string change_name(const TableEntry& here, const TableEntry& after) {
-  if (after.standing != Standing::distance) return standing_name(after.standing);
-  if (here.standing != Standing::distance) return "";
-  if (after.distance < here.distance) return "closer";
-  return after.distance == here.distance ? "same" : "farther";
-}
-
 void put_entry(Json& j, const TableEntry& e) {
   j["standing"] = standing_name(e.standing);
   if (e.standing == Standing::distance) j["distance"] = e.distance;

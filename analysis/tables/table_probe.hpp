@@ -31,6 +31,28 @@ struct TableEntry {
   friend bool operator==(const TableEntry&, const TableEntry&) = default;
 };
 
+// A standing as query, serve and the Python module name it.
+inline std::string standing_name(Standing s) {
+  switch (s) {
+    case Standing::distance:
+      return "distance";
+    case Standing::dead:
+      return "dead";
+    case Standing::unreached:
+      break;
+  }
+  return "not reachable";
+}
+
+// What a move does to the distance: "closer", "same" or "farther"; the standing it
+// leads to when that has no distance; "" from a position without one.
+inline std::string change_name(const TableEntry& here, const TableEntry& after) {
+  if (after.standing != Standing::distance) return standing_name(after.standing);
+  if (here.standing != Standing::distance) return "";
+  if (after.distance < here.distance) return "closer";
+  return after.distance == here.distance ? "same" : "farther";
+}
+
 // A move from a probed position and what it leads to.
 template <class State>
 struct TableMove {

@@ -396,10 +396,6 @@ Steps solve(const Puzzle& puzzle, const std::optional<std::string>& position, co
 // the move does to the distance ("closer", "same", "farther", or the standing).
 using MoveRow = std::tuple<std::optional<std::string>, std::string, std::string, std::optional<unsigned>, std::string>;
 
-std::string standing_name(const TableEntry& e) {
-  return e.standing == Standing::distance ? "distance" : e.standing == Standing::dead ? "dead" : "not reachable";
-}
-
 // A table's probe for one model, behind one interface so that Table holds any.
 struct AnyProbe {
   virtual ~AnyProbe() = default;
@@ -423,14 +419,9 @@ class ProbeOf final : public AnyProbe {
       std::optional<std::string> name;
       if constexpr (MoveNamingPuzzle<P>) name = p_.move_name(s, m.to);
       std::optional<unsigned> d;
-      std::string change = standing_name(m.entry);
-      if (m.entry.standing == Standing::distance) {
-        d = m.entry.distance;
-        if (here.standing == Standing::distance) {
-          change = m.entry.distance < here.distance ? "closer" : m.entry.distance == here.distance ? "same" : "farther";
-        }
-      }
-      rows.emplace_back(std::move(name), p_.format(m.to), standing_name(m.entry), d, std::move(change));
+      if (m.entry.standing == Standing::distance) d = m.entry.distance;
+      rows.emplace_back(std::move(name), p_.format(m.to), standing_name(m.entry.standing), d,
+                        change_name(here, m.entry));
     }
     return rows;
   }
@@ -684,7 +675,7 @@ PYBIND11_MODULE(_core, m) {
       .def(
           "standing",
           [](const Table& t, const std::optional<std::string>& position) {
-            return standing_name(t.probe().entry(position.value_or("")));
+            return standing_name(t.probe().entry(position.value_or("")).standing);
           },
           py::arg("position") = py::none(), "\"distance\", \"dead\" or \"not reachable\".")
       .def(
