@@ -88,12 +88,14 @@ void print_rows(const std::vector<CollectionLevel>& levels, const std::vector<An
       continue;
     }
     const AnalysisResult& r = results[*l.job];
-    const std::optional<unsigned> moves = r.goal ? r.goal->shortest : std::optional<unsigned>();
-    const bool same = moves && *moves == l.moves && r.states == l.cluster;
+    // A plain value and a flag: GCC 12 takes an optional<unsigned> here for uninitialized.
+    const bool solved = r.goal && r.goal->shortest.has_value();
+    const unsigned moves = solved ? *r.goal->shortest : 0;
+    const bool same = solved && moves == l.moves && r.states == l.cluster;
     agree += same;
     ++rows;
     table << std::right << std::setw(7) << l.moves << std::setw(10) << with_commas(l.cluster) << std::setw(8)
-          << (moves ? std::to_string(*moves) : "-") << std::setw(10) << with_commas(r.states) << std::setw(7)
+          << (solved ? std::to_string(moves) : "-") << std::setw(10) << with_commas(r.states) << std::setw(7)
           << (same ? "yes" : "NO") << std::setw(10) << std::fixed << std::setprecision(3) << r.seconds << "\n";
   }
   table << with_commas(agree) << " of " << with_commas(rows) << " rows agree in moves and cluster size\n";
