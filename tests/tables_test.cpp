@@ -52,7 +52,9 @@ AnyPuzzle write_table(const std::string& name, const std::filesystem::path& path
   o.engine = engine;
   const PuzzleRun run = analyze_puzzle(puzzle, o, plan_puzzle(puzzle, o));
   EXPECT_TRUE(run.result.table);
-  if (engine != Engine::automatic) EXPECT_EQ(run.result.engine, engine_name(engine)) << name;
+  if (engine != Engine::automatic) {
+    EXPECT_EQ(run.result.engine, engine_name(engine)) << name;
+  }
   if (run.result.table) reports::write_goal_table(path, *run.result.table);
   return puzzle;
 }
