@@ -46,6 +46,31 @@ std::filesystem::path table_for(const Tiles& p) {
   return path;
 }
 
+// Times every position's query (its entry, then every move's) over the benchmark's
+// iterations and sets the median and 99th percentile of one query in microseconds;
+// `tally(entry, moves)` gives what the counter `name` averages per query.
+template <class P, class Tally>
+void time_queries(benchmark::State& state, const TableProbe<P>& probe, const std::vector<typename P::State>& positions,
+                  const char* name, Tally tally) {
+  std::vector<double> micros(positions.size());
+  double total = 0;
+  for (auto _ : state) {
+    for (std::size_t i = 0; i < positions.size(); ++i) {
+      const auto t0 = std::chrono::steady_clock::now();
+      const TableEntry e = probe.entry(positions[i]);
+      const auto moves = probe.moves(positions[i], e);
+      benchmark::DoNotOptimize(moves.data());
+      micros[i] = std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - t0).count();
+      total += tally(e, moves);
+    }
+  }
+  std::sort(micros.begin(), micros.end());
+  state.counters["median_us"] = micros[micros.size() / 2];
+  state.counters["p99_us"] = micros[micros.size() * 99 / 100];
+  state.counters[name] = total / double(state.iterations() * positions.size());
+  state.SetItemsProcessed(std::int64_t(state.iterations()) * std::int64_t(positions.size()));
+}
+
 void BM_Query(benchmark::State& state) {
   const Tiles p(int(state.range(0)), int(state.range(1)));
   const auto path = table_for(p);
@@ -56,23 +81,8 @@ void BM_Query(benchmark::State& state) {
   std::mt19937_64 rng(20261127);
   std::vector<Board> positions;
   for (int i = 0; i < kQueries; ++i) positions.push_back(index.class_unrank(rng() % index.class_size(), cls));
-  std::vector<double> micros(positions.size());
-  std::uint64_t distances = 0;
-  for (auto _ : state) {
-    for (std::size_t i = 0; i < positions.size(); ++i) {
-      const auto t0 = std::chrono::steady_clock::now();
-      const TableEntry e = probe.entry(positions[i]);
-      const auto moves = probe.moves(positions[i], e);
-      benchmark::DoNotOptimize(moves.data());
-      micros[i] = std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - t0).count();
-      distances += e.distance;
-    }
-  }
-  std::sort(micros.begin(), micros.end());
-  state.counters["median_us"] = micros[micros.size() / 2];
-  state.counters["p99_us"] = micros[micros.size() * 99 / 100];
-  state.counters["mean_distance"] = double(distances) / double(state.iterations() * positions.size());
-  state.SetItemsProcessed(std::int64_t(state.iterations()) * kQueries);
+  time_queries(state, probe, positions, "mean_distance",
+               [](const TableEntry& e, const auto&) { return double(e.distance); });
   std::filesystem::remove(path);
 }
 BENCHMARK(BM_Query)->Args({3, 3})->Args({3, 4})->Unit(benchmark::kMillisecond)->Iterations(3);
@@ -100,23 +110,8 @@ void query_words_table(benchmark::State& state, const P& p, const AnalysisResult
   std::mt19937_64 rng(20261127);
   std::vector<typename P::State> positions;
   for (int i = 0; i < kQueries; ++i) positions.push_back(packing->unpack(table.data()[rng() % table.header().entries]));
-  std::vector<double> micros(positions.size());
-  std::uint64_t moves_made = 0;
-  for (auto _ : state) {
-    for (std::size_t i = 0; i < positions.size(); ++i) {
-      const auto t0 = std::chrono::steady_clock::now();
-      const TableEntry e = probe.entry(positions[i]);
-      const auto moves = probe.moves(positions[i], e);
-      benchmark::DoNotOptimize(moves.data());
-      micros[i] = std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - t0).count();
-      moves_made += moves.size();
-    }
-  }
-  std::sort(micros.begin(), micros.end());
-  state.counters["median_us"] = micros[micros.size() / 2];
-  state.counters["p99_us"] = micros[micros.size() * 99 / 100];
-  state.counters["mean_moves"] = double(moves_made) / double(state.iterations() * positions.size());
-  state.SetItemsProcessed(std::int64_t(state.iterations()) * kQueries);
+  time_queries(state, probe, positions, "mean_moves",
+               [](const TableEntry&, const auto& moves) { return double(moves.size()); });
   std::filesystem::remove(path);
 }
 

@@ -1,6 +1,7 @@
 // Helpers shared by the tests: running the statespace binary and reading files.
 #pragma once
 
+#include <gtest/gtest.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -9,8 +10,11 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <mutex>
 #include <sstream>
 #include <string>
+#include <system_error>
+#include <vector>
 
 namespace statespace::testing {
 
@@ -67,10 +71,36 @@ inline std::string rules_with_board_symmetry(const std::filesystem::path& file) 
   return text;
 }
 
+// The folders fresh_dir_path named in this process, removed when it exits if no test
+// failed (a failed test's files stay for a look): each test is a process of its own
+// under CTest, and a suite must not leave thousands of folders in the temp dir.
+class FreshDirs {
+ public:
+  void add(const std::filesystem::path& dir) {
+    const std::lock_guard lock(mutex_);
+    dirs_.push_back(dir);
+  }
+  ~FreshDirs() {
+    if (::testing::UnitTest::GetInstance()->Failed()) return;
+    std::error_code ignored;
+    for (const auto& dir : dirs_) std::filesystem::remove_all(dir, ignored);
+  }
+
+ private:
+  std::mutex mutex_;
+  std::vector<std::filesystem::path> dirs_;
+};
+inline FreshDirs& fresh_dirs() {
+  static FreshDirs dirs;
+  return dirs;
+}
+
 // A fresh empty folder under the system temp dir, one per process, so that suites
 // running at once (two build trees, ctest --parallel) never share one.
 inline std::filesystem::path fresh_dir_path(const std::string& name) {
-  return std::filesystem::temp_directory_path() / ("statespace-test-" + name + "-" + std::to_string(::getpid()));
+  auto dir = std::filesystem::temp_directory_path() / ("statespace-test-" + name + "-" + std::to_string(::getpid()));
+  fresh_dirs().add(dir);
+  return dir;
 }
 inline std::filesystem::path fresh_dir(const std::string& name) {
   const auto dir = fresh_dir_path(name);
