@@ -12,7 +12,7 @@ whole cluster by a breadth-first search written here, apart from statespace's
 engines, and writes the cluster's hardest position with its distance and size.
 Each cluster is taken once (known by its least hardest board), and gives up to
 PER_CLUSTER rows: its hardest position, then positions drawn from those at least
-half as far from the exit, each with its own distance (every position of a cluster
+half as far from the exit (then from the others), each with its own distance (every position of a cluster
 is a valid row with the cluster's size; a checker explores the whole cluster for
 each row all the same). The rows come in the order they were found, from a fixed
 seed: the same arguments give the same file.
@@ -20,7 +20,7 @@ seed: the same arguments give the same file.
     scripts/rush_rows.py COUNT [SEED] [MIN_MOVES] [MAX_CLUSTER] [PER_CLUSTER] > rows.txt
 
 Defaults: seed 46, clusters whose hardest position needs at least 30 moves, of at
-most 25,000 positions, 20 rows per cluster."""
+most 25,000 positions, 63 rows per cluster (1,000 rows: 16 clusters)."""
 import random
 import sys
 from collections import deque
@@ -197,8 +197,9 @@ def main():
     seed = int(sys.argv[2]) if len(sys.argv) > 2 else 46
     min_moves = int(sys.argv[3]) if len(sys.argv) > 3 else 30
     most = int(sys.argv[4]) if len(sys.argv) > 4 else 25000
-    per_cluster = int(sys.argv[5]) if len(sys.argv) > 5 else 20
+    per_cluster = int(sys.argv[5]) if len(sys.argv) > 5 else 63
     rng = random.Random(seed)
+    pick = random.Random(seed + 1)
     pool = list(SEEDS)
     seen, tried = set(), set()
     made = 0
@@ -220,10 +221,15 @@ def main():
         if moves < min_moves:
             continue
         pool.append(hardest)
-        # The hardest position, then others of the cluster at least half as far.
+        # The hardest position, then others of the cluster at least half as far, then
+        # any others; drawn apart from the boards' changes, which stay the same
+        # whatever the rows per cluster.
         rows = [(moves, hardest)]
         far = [i for i, d in enumerate(distance) if 2 * d >= moves]
-        for i in rng.sample(far, min(len(far), per_cluster - 1)):
+        near = [i for i, d in enumerate(distance) if 2 * d < moves]
+        chosen = pick.sample(far, min(len(far), per_cluster - 1))
+        chosen += pick.sample(near, min(len(near), per_cluster - 1 - len(chosen)))
+        for i in chosen:
             board = draw(pieces, walls, states[i])
             if board != hardest:
                 rows.append((distance[i], board))
