@@ -25,8 +25,7 @@ struct Cluster {
 
 // Models whose positions from a start pack into 64-bit words.
 template <class P>
-concept Word64PackedPuzzle =
-    WordPackedPuzzle<P> && std::same_as<PackedWord<typename P::Packing>, std::uint64_t>;
+concept Word64PackedPuzzle = WordPackedPuzzle<P> && std::same_as<PackedWord<typename P::Packing>, std::uint64_t>;
 
 namespace detail {
 
