@@ -4,7 +4,11 @@
 // written.
 #include "analysis/analyze.hpp"
 
+#include <tbb/blocked_range.h>
+#include <tbb/parallel_for.h>
+
 #include <algorithm>
+#include <chrono>
 #include <cstdio>
 #include <exception>
 #include <filesystem>
@@ -13,6 +17,7 @@
 #include <limits>
 #include <sstream>
 
+#include "analysis/engines/cluster.hpp"
 #include "analysis/pipeline/analyze_puzzle.hpp"
 #include "cli/args.hpp"
 #include "cli/cli.hpp"
@@ -72,41 +77,59 @@ Optima optima(const P& p) {
   return o;
 }
 
-// The table of a file of Rush Hour rows: our moves and cluster against the row's.
-void print_rows(const std::vector<CollectionLevel>& levels, const std::vector<AnalysisResult>& results) {
+// What our search found for a Rush Hour row.
+struct RowCheck {
+  std::optional<unsigned> moves;  // to the nearest goal; none when the exit is out of reach
+  std::uint64_t cluster = 0;
+  double seconds = 0;
+};
+
+struct Agreement {
+  std::size_t agree = 0, rows = 0;
+};
+
+// The table of a file of Rush Hour rows, our moves and cluster against the row's,
+// printed when `print`; the rows that agree counted either way.
+Agreement print_rows(const std::vector<CollectionLevel>& levels, const std::vector<RowCheck>& checks, bool print) {
   std::ostringstream table;
   table << std::right << std::setw(6) << "row"
         << "  " << std::left << std::setw(38) << "board" << std::right << std::setw(7) << "moves" << std::setw(10)
         << "cluster" << std::setw(8) << "ours" << std::setw(10) << "ours" << std::setw(7) << "agree" << std::setw(10)
         << "seconds"
         << "\n";
-  std::size_t agree = 0, rows = 0;
+  Agreement a;
   for (const auto& l : levels) {
     table << std::right << std::setw(6) << l.number << "  " << std::left << std::setw(38) << l.title.substr(0, 36);
     if (!l.job) {
       table << "refused: " << l.refusal.substr(l.refusal.find(": row ") + 2) << "\n";
       continue;
     }
-    const AnalysisResult& r = results[*l.job];
+    const RowCheck& r = checks[*l.job];
     // A plain value and a flag: GCC 12 takes an optional<unsigned> here for uninitialized.
-    const bool solved = r.goal && r.goal->shortest.has_value();
-    const unsigned moves = solved ? *r.goal->shortest : 0;
-    const bool same = solved && moves == l.moves && r.states == l.cluster;
-    agree += same;
-    ++rows;
+    const bool solved = r.moves.has_value();
+    const unsigned moves = solved ? *r.moves : 0;
+    const bool same = solved && moves == l.moves && r.cluster == l.cluster;
+    a.agree += same;
+    ++a.rows;
     table << std::right << std::setw(7) << l.moves << std::setw(10) << with_commas(l.cluster) << std::setw(8)
-          << (solved ? std::to_string(moves) : "-") << std::setw(10) << with_commas(r.states) << std::setw(7)
+          << (solved ? std::to_string(moves) : "-") << std::setw(10) << with_commas(r.cluster) << std::setw(7)
           << (same ? "yes" : "NO") << std::setw(10) << std::fixed << std::setprecision(3) << r.seconds << "\n";
   }
-  table << with_commas(agree) << " of " << with_commas(rows) << " rows agree in moves and cluster size\n";
-  std::cout << table.str();
+  if (print) std::cout << table.str();
+  return a;
+}
+
+std::string agreement_line(const Agreement& a) {
+  return with_commas(a.agree) + " of " + with_commas(a.rows) + " rows agree in moves and cluster size";
 }
 
 // The table of a collection: a row per level, refused ones included.
 void print_collection(const std::vector<CollectionLevel>& levels, const std::vector<Job>& jobs,
                       const std::vector<AnalysisResult>& results) {
   if (!levels.empty() && levels.front().row) {
-    print_rows(levels, results);
+    std::vector<RowCheck> checks;
+    for (const auto& r : results) checks.push_back({r.goal ? r.goal->shortest : std::nullopt, r.states, r.seconds});
+    std::cout << agreement_line(print_rows(levels, checks, true)) << "\n";
     return;
   }
   std::size_t title_width = 7;
@@ -261,6 +284,57 @@ kind = "blocks", sliding blocks: pieces of any shape on a rectangular board with
   }
 }
 
+// `analyze ROWS --check`: every row of files of Rush Hour rows, our fewest moves and
+// cluster size against the row's, and no report. Each row's cluster is small (at
+// most a few hundred thousand positions), so the rows, not the positions, are
+// spread over the threads: one search a task, on packed words, the table in file
+// order whatever the threads. Every row is read and loaded before the first search.
+// Exit code 1 when a row disagrees, else 2 when a row was refused (the others still
+// checked).
+int check_rows(const std::vector<std::string>& names, bool quiet, const Context& context) {
+  std::vector<CollectionLevel> levels;
+  std::vector<Blocks> models;
+  for (const auto& name : names) {
+    std::error_code ec;
+    const std::string text = std::filesystem::is_regular_file(name, ec) ? read_collection_text(name) : "";
+    if (!looks_like_rush_rows(text)) {
+      throw UsageError("analyze --check: " + quote_input(name) +
+                       " is not a file of Rush Hour rows (expected lines MOVES BOARD CLUSTER, e.g. 51 "
+                       "IBBxooIooLDDJAALooJoKEEMFFKooMGGHHHM 4780)");
+    }
+    for (const auto& row : read_rush_rows(name, text)) {
+      std::string board = row.board;
+      std::replace(board.begin(), board.end(), '.', 'o');
+      levels.push_back({name, row.number, board, row.error, std::nullopt, true, row.moves, row.cluster});
+      if (!row.error.empty()) {
+        std::cerr << "statespace: " << row.error << "\n";
+        continue;
+      }
+      levels.back().job = models.size();
+      models.push_back(rush_row_model(name, row));
+    }
+  }
+  const auto threads = apply_threads(context);
+  const auto started = std::chrono::steady_clock::now();
+  std::vector<RowCheck> checks(models.size());
+  tbb::parallel_for(tbb::blocked_range<std::size_t>(0, models.size(), 1), [&](const auto& range) {
+    for (std::size_t i = range.begin(); i != range.end(); ++i) {
+      const auto t0 = std::chrono::steady_clock::now();
+      const Cluster c = cluster_of(models[i], models[i].goal());
+      checks[i] = {c.shortest, c.positions,
+                   std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count()};
+    }
+  });
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  const Agreement a = print_rows(levels, checks, !quiet);
+  std::ostringstream last;
+  last << agreement_line(a) << " (" << std::fixed << std::setprecision(3) << seconds << " s, "
+       << threads_in_use(context) << (threads_in_use(context) == 1 ? " thread" : " threads") << ")\n";
+  std::cout << last.str();
+  if (a.agree < a.rows) return 1;
+  return a.rows < levels.size() ? 2 : 0;
+}
+
 }  // namespace
 
 int run_analyze(const Args& args, Context& context) {
@@ -270,7 +344,7 @@ int run_analyze(const Args& args, Context& context) {
   std::string comparisons_limit(kComparisonsLimitDefault);
   MemoryOption memory;
   AnalyzeOptions o;
-  bool all = false, quiet = false;
+  bool all = false, quiet = false, check = false;
   po::options_description options("Options");
   options.add_options()("puzzle", po::value(&names)->multitoken()->value_name("PUZZLE"),
                         "puzzles to analyse (see statespace list)")(
@@ -312,6 +386,9 @@ int run_analyze(const Args& args, Context& context) {
                     ".tws files: all-powers (default: R, R2, R' one move each), quarter (R, R') or given (the moves "
                     "as written; directed when not closed under inverses); Sokoban levels: pushes (default) or "
                     "moves")("quiet,q", po::bool_switch(&quiet), "no progress lines and no summary table")(
+      "check", po::bool_switch(&check),
+      "files of Rush Hour rows: check every row's moves and cluster size against our search, rows in parallel, "
+      "no reports written; the table and one line of totals; exit code 1 when a row disagrees")(
       "table", po::bool_switch(&o.table),
       "also write the distance to the goal of every position reached into the report folder, for statespace "
       "query and solve (docs/tables.md)");
@@ -321,6 +398,19 @@ int run_analyze(const Args& args, Context& context) {
   if (!parse_command(command("analyze"), options, positional, args, vm, context)) {
     if (vm.count("help")) print_puzzle_file_help();
     return 0;
+  }
+
+  if (check) {
+    // Only --threads and --quiet mean something to a check: anything else given is
+    // refused rather than silently ignored.
+    for (const auto& [option, value] : vm) {
+      if (!value.defaulted() && option != "puzzle" && option != "check" && option != "quiet" && option != "threads") {
+        throw UsageError("analyze: --check writes no report and runs no analysis option; --" + option +
+                         " does not go with it");
+      }
+    }
+    if (names.empty()) throw UsageError("analyze: --check needs a file of Rush Hour rows");
+    return check_rows(names, quiet, context);
   }
 
   // Options first, each on its own.

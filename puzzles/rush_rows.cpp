@@ -240,10 +240,13 @@ std::string rush_row_name(const std::filesystem::path& file, const RushRow& row)
   return name;
 }
 
-Blocks load_rush_row(const std::filesystem::path& file, std::string_view text, std::string_view which) {
-  const RushRow row = rush_row(file, text, which);
+Blocks rush_row_model(const std::filesystem::path& file, const RushRow& row) {
   return load_blocks(
       TomlInput(file.string() + ":" + std::to_string(row.number), rush_row_toml(row, rush_row_name(file, row))));
+}
+
+Blocks load_rush_row(const std::filesystem::path& file, std::string_view text, std::string_view which) {
+  return rush_row_model(file, rush_row(file, text, which));
 }
 
 }  // namespace statespace

@@ -49,6 +49,9 @@ RushRow rush_row(const std::filesystem::path& file, std::string_view text, std::
 // The name a row's model and report folder take: the file's stem and the row's number.
 std::string rush_row_name(const std::filesystem::path& file, const RushRow& row);
 
+// The model of a row read without error (`file` names it in messages).
+Blocks rush_row_model(const std::filesystem::path& file, const RushRow& row);
+
 // The model of row `which` ("" for a file of one row, or a number from 1) of `file`;
 // throws ParseError for a refused row, a missing one, or several without a number.
 Blocks load_rush_row(const std::filesystem::path& file, std::string_view text, std::string_view which);

@@ -7,10 +7,12 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <filesystem>
 #include <string>
 #include <vector>
 
 #include "analysis/analyze.hpp"
+#include "analysis/engines/cluster.hpp"
 #include "analysis/engines/levels/analyze_levels.hpp"
 #include "analysis/pipeline/pipeline_instances.hpp"
 #include "puzzles/puzzle_file.hpp"
@@ -48,6 +50,10 @@ TEST(RushRows, EveryExampleRowAgreesWithOurEngine) {
       ASSERT_TRUE(r.goal) << row.board;
       EXPECT_EQ(r.goal->shortest, std::optional<unsigned>(unsigned(row.moves))) << row.board;
       EXPECT_EQ(r.states, row.cluster) << row.board;
+      // The one-thread search `analyze --check` runs, on words and on states.
+      const Cluster c = cluster_of(b, b.goal());
+      EXPECT_EQ(c.shortest, r.goal->shortest) << row.board;
+      EXPECT_EQ(c.positions, row.cluster) << row.board;
     }
   }
 }
@@ -108,6 +114,81 @@ TEST(RushRows, MalformedRowsAreRefusedWithTheirLineAndTheOthersRun) {
   const auto one = run_statespace("solve " + path.string() + ":10 --format csv");
   EXPECT_EQ(one.exit_code, 0) << one.std_err;
   EXPECT_EQ(std::count(one.std_out.begin(), one.std_out.end(), '\n'), 1 + 58 + 1);
+}
+
+// Only the lines of the table, without the seconds column (the last field).
+std::string without_seconds(const std::string& out) {
+  std::string kept;
+  for (std::size_t at = 0; at < out.size();) {
+    const std::size_t end = std::min(out.find('\n', at), out.size());
+    std::string line = out.substr(at, end - at);
+    at = end + 1;
+    if (line.find(" rows agree ") != std::string::npos) {
+      line = line.substr(0, line.find(" ("));
+    } else if (const std::size_t last = line.find_last_of(' '); last != std::string::npos) {
+      line = line.substr(0, last);
+    }
+    kept += line + "\n";
+  }
+  return kept;
+}
+
+TEST(RushRows, CheckFindsTheRowsThatDisagreeAndWritesNothing) {
+  const std::string good =
+      "60 IBBxooIooLDDJAALooJoKEEMFFKooMGGHHHM 2332\n"
+      "58 BBoKMxDDDKMoIAALooIoJLEEooJFFNoGGoxN 9192\n"
+      "8 MEDDNNMEIIBBJAAooLJoFFFLJHOGCCoHOGKK 319\n";
+  const auto dir = fresh_dir("rush-check");
+  const auto rows = write_file(dir / "rows.txt", good);
+  const auto one = run_statespace("--threads 1 analyze " + rows.string() + " --check");
+  const auto two = run_statespace("--threads 2 analyze " + rows.string() + " --check");
+  EXPECT_EQ(one.exit_code, 0) << one.std_err;
+  EXPECT_EQ(two.exit_code, 0) << two.std_err;
+  EXPECT_EQ(std::count(one.std_out.begin(), one.std_out.end(), '\n'), 1 + 3 + 1) << one.std_out;
+  EXPECT_NE(one.std_out.find("3 of 3 rows agree in moves and cluster size ("), std::string::npos) << one.std_out;
+  EXPECT_NE(
+      one.std_out.find("     2  BBoKMxDDDKMoIAALooIoJLEEooJFFNoGGoxN       58     9,192      58     9,192    yes"),
+      std::string::npos)
+      << one.std_out;
+  EXPECT_EQ(without_seconds(one.std_out), without_seconds(two.std_out));
+  // No report folder: nothing beside the rows.
+  EXPECT_EQ(std::distance(std::filesystem::directory_iterator(dir), std::filesystem::directory_iterator()), 1);
+
+  // One more move, one position fewer, and a refused row.
+  const auto bad = write_file(dir / "bad.txt", good +
+                                                   "61 IBBxooIooLDDJAALooJoKEEMFFKooMGGHHHM 2332\n"
+                                                   "58 BBoKMxDDDKMoIAALooIoJLEEooJFFNoGGoxN 9191\n");
+  const auto r = run_statespace("analyze " + bad.string() + " --check");
+  EXPECT_EQ(r.exit_code, 1) << r.std_err;
+  EXPECT_NE(r.std_out.find("     4  IBBxooIooLDDJAALooJoKEEMFFKooMGGHHHM       61     2,332      60     2,332     NO"),
+            std::string::npos)
+      << r.std_out;
+  EXPECT_NE(r.std_out.find("     5  BBoKMxDDDKMoIAALooIoJLEEooJFFNoGGoxN       58     9,191      58     9,192     NO"),
+            std::string::npos)
+      << r.std_out;
+  EXPECT_NE(r.std_out.find("\n3 of 5 rows agree in moves and cluster size ("), std::string::npos) << r.std_out;
+  const auto quiet = run_statespace("analyze " + bad.string() + " --check -q");
+  EXPECT_EQ(quiet.exit_code, 1);
+  EXPECT_EQ(quiet.std_out.rfind("3 of 5 rows agree in moves and cluster size (", 0), 0u) << quiet.std_out;
+  EXPECT_EQ(std::count(quiet.std_out.begin(), quiet.std_out.end(), '\n'), 1);
+
+  const auto refused = write_file(dir / "refused.txt", good + "60 IBBxooIooLDDJAALooJoKEEMFFKooMGGHHH 2332\n");
+  const auto with_refused = run_statespace("analyze " + refused.string() + " --check");
+  EXPECT_EQ(with_refused.exit_code, 2);
+  EXPECT_NE(with_refused.std_err.find(":4:4: row 4: a board of 35 characters"), std::string::npos)
+      << with_refused.std_err;
+  EXPECT_NE(with_refused.std_out.find("\n3 of 3 rows agree"), std::string::npos) << with_refused.std_out;
+
+  // Options that write or analyse do not go with --check; nor does a file of something else.
+  const auto out = run_statespace("analyze " + rows.string() + " --check --out " + (dir / "out").string());
+  EXPECT_EQ(out.exit_code, 2);
+  EXPECT_EQ(out.std_err,
+            "statespace: analyze: --check writes no report and runs no analysis option; --out does not go with it\n");
+  EXPECT_FALSE(std::filesystem::exists(dir / "out"));
+  const auto toml = run_statespace("analyze " + kExamples + "/klotski.toml --check");
+  EXPECT_EQ(toml.exit_code, 2);
+  EXPECT_NE(toml.std_err.find("is not a file of Rush Hour rows (expected lines MOVES BOARD CLUSTER"), std::string::npos)
+      << toml.std_err;
 }
 
 }  // namespace
