@@ -549,6 +549,10 @@ int run_analyze(const Args& args, Context& context) {
       for (const auto& f : created) std::filesystem::remove_all(f, ec);
     }
   } undo{created, results};
+  // A collection's levels are many small runs: one progress line each, not the
+  // engine's lines of every level.
+  const bool level_lines = !collection.empty() && o.progress;
+  if (level_lines) o.progress = false;
   for (const auto& job : jobs) {
     Progress clock(job.name, false);
     const bool per_run_peak = reset_peak_rss();
@@ -577,6 +581,13 @@ int run_analyze(const Args& args, Context& context) {
           }
         },
         job.puzzle);
+    if (level_lines) {
+      std::ostringstream line;
+      line << "statespace: [" << results.size() + 1 << "/" << jobs.size() << "] " << job.argument << " (" << job.name
+           << "): " << with_commas(run.result.states) << " positions, " << std::fixed << std::setprecision(3)
+           << run.result.seconds << " s\n";
+      std::cerr << line.str();
+    }
     results.push_back(std::move(run.result));
   }
   if (results.empty()) return refused_levels ? 2 : 0;  // an MPI rank other than 0, or no good level

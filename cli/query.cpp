@@ -20,8 +20,18 @@ namespace statespace::cli {
 
 namespace {
 
-std::string entry_text(const TableEntry& e) {
-  if (e.standing == Standing::distance) return count_of(e.distance, "move", "moves") + " to the goal";
+// n moves, or n of the puzzle's own unit (Sokoban's pushes).
+template <Puzzle P>
+std::string moves_text(const P& p, std::uint64_t n) {
+  if constexpr (MoveUnitPuzzle<P>) {
+    return count_of(n, p.move_unit(false), p.move_unit(true));
+  }
+  return count_of(n, "move", "moves");
+}
+
+template <Puzzle P>
+std::string entry_text(const P& p, const TableEntry& e) {
+  if (e.standing == Standing::distance) return moves_text(p, e.distance) + " to the goal";
   if (e.standing == Standing::dead) return "dead (no goal can be reached from it)";
   return "not reachable in this table";
 }
@@ -74,17 +84,17 @@ int query_model(const P& p, bool from_file, const GoalTableFile& table, const Qu
     std::cout << out.dump(2) << "\n";
     return 0;
   }
-  std::cout << p.name() << ": " << p.format(s) << ": " << entry_text(here) << "\n";
+  std::cout << p.name() << ": " << p.format(s) << ": " << entry_text(p, here) << "\n";
   for (const auto& m : moves) {
     const std::string how = change_name(here, m.entry);
     std::cout << "  " << name_of(s, m.to);
     if constexpr (MoveNamingPuzzle<P>) std::cout << " -> " << p.format(m.to);
     std::cout << ": "
-              << (m.entry.standing == Standing::distance ? std::to_string(m.entry.distance) : entry_text(m.entry))
+              << (m.entry.standing == Standing::distance ? std::to_string(m.entry.distance) : entry_text(p, m.entry))
               << (how.empty() || m.entry.standing != Standing::distance ? "" : " (" + how + ")") << "\n";
   }
   if (q.line) {
-    std::cout << "line of " << count_of(line.size() - 1, "move", "moves") << ":\n";
+    std::cout << "line of " << moves_text(p, line.size() - 1) << ":\n";
     for (std::size_t i = 1; i < line.size(); ++i) {
       std::cout << "  " << i << ". ";
       if constexpr (MoveNamingPuzzle<P>) std::cout << p.move_name(line[i - 1], line[i]) << " -> ";

@@ -295,6 +295,13 @@ concept MoveNamingPuzzle = Puzzle<P> && requires(const P& p, const typename P::S
   { p.move_name(s, s) } -> std::convertible_to<std::string>;
 };
 
+// Counts its moves in a unit of its own: a distance of n is n p.move_unit(n != 1)
+// ("push"/"pushes" for Sokoban's pushes metric, where walking is free), not n moves.
+template <class P>
+concept MoveUnitPuzzle = Puzzle<P> && requires(const P& p, bool plural) {
+  { p.move_unit(plural) } -> std::convertible_to<std::string_view>;
+};
+
 // Writes its solutions as its players do (Sokoban's LURD: l u r d a step, L U R D a
 // push), found by a search of its own that breaks ties their way: p.lurd(s, &pushes,
 // &steps) from a position whose keeper stands where p.placed(text) or

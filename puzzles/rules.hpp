@@ -25,10 +25,12 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <variant>
 #include <vector>
 
 #include "core/byte_cells.hpp"
 #include "core/puzzle.hpp"
+#include "puzzles/sokoban.hpp"
 
 namespace statespace {
 
@@ -502,6 +504,10 @@ static_assert(PositionCountingPuzzle<Rules>);
 
 class TomlInput;
 // The model a kind = "rules" file describes; throws ParseError (FILE:LINE:COLUMN:).
-Rules load_rules(const TomlInput& file);
+// A file that declares a keeper (keeper = "K") draws a Sokoban level: its rules must
+// be the keeper's walk and push, its goal every mark under the boxes, and it is read
+// as that level (puzzles/sokoban.hpp) in the metric `metric` names, "pushes" (the
+// default) or "moves".
+std::variant<Rules, Sokoban> load_rules(const TomlInput& file);
 
 }  // namespace statespace

@@ -20,6 +20,7 @@
 #include <string>
 #include <tuple>
 #include <utility>
+#include <variant>
 #include <vector>
 
 #include "core/errors.hpp"
@@ -27,7 +28,9 @@
 #include "core/text.hpp"
 #include "puzzles/picture.hpp"
 #include "puzzles/rules.hpp"
+#include "puzzles/sokoban.hpp"
 #include "puzzles/toml_input.hpp"
+#include "puzzles/xsb_file.hpp"
 
 namespace statespace {
 
@@ -89,8 +92,8 @@ class RulesLoader {
 
   Rules load() {
     const auto& root = file_.root();
-    file_.check_keys(
-        root, {"name", "title", "kind", "start", "marks", "moves", "symmetry", "goal", "rule", "wrap", "lattice"});
+    file_.check_keys(root, {"name", "title", "kind", "start", "marks", "moves", "symmetry", "goal", "rule", "wrap",
+                            "lattice", "keeper", "metric"});
     const auto name = file_.string(root, "name", true, "name = \"my-puzzle\"");
     (void)file_.string(root, "title", false, "title = \"a line of text\"");
     read_lattice();
@@ -123,6 +126,146 @@ class RulesLoader {
                  "symmetry = \"none\")");
     }
     return rules;
+  }
+
+  // keeper = "K": the file draws a Sokoban level, its rules must be exactly the
+  // keeper's walk and push, and it becomes that level in the metric `metric` names
+  // (pushes by default, as for XSB). Nothing for a file without a keeper.
+  std::optional<Sokoban> keeper_level(const Rules& rules) {
+    const auto& root = file_.root();
+    const toml::node* metric_at = root.get("metric");
+    const auto keeper = file_.string(root, "keeper", false, "keeper = \"K\" (the keeper's piece)");
+    if (!keeper) {
+      if (metric_at) {
+        file_.fail(*metric_at, "metric needs a keeper (expected keeper = \"K\" and metric = \"pushes\" or \"moves\")");
+      }
+      return std::nullopt;
+    }
+    const toml::node& at = *root.get("keeper");
+    SokobanMetric metric = SokobanMetric::kPushes;
+    if (const auto m = file_.string(root, "metric", false, "metric = \"pushes\" or \"moves\"")) {
+      if (*m == "moves") {
+        metric = SokobanMetric::kMoves;
+      } else if (*m != "pushes") {
+        file_.fail(*metric_at, "unknown metric '" + shown_text(*m) + "' (expected \"pushes\" or \"moves\")");
+      }
+    }
+    constexpr std::string_view kPlain =
+        " (expected a plain Sokoban level: start, marks, keeper, goal = { on_marks = \"B\" }, a walk and a push "
+        "rule)";
+    for (const std::string_view key : {"wrap", "lattice"}) {
+      if (const toml::node* n = root.get(key))
+        file_.fail(*n, std::string(key) + " cannot go with a keeper" + std::string(kPlain));
+    }
+    if (rules.metric() == RuleMetric::kChain)
+      file_.fail(*root.get("moves"), "moves = \"chain\" cannot go with a keeper" + std::string(kPlain));
+    if (rules.symmetries() > 1)
+      file_.fail(*root.get("symmetry"), "symmetry cannot go with a keeper" + std::string(kPlain));
+    if (keeper->size() != 1 || !is_piece((*keeper)[0]) || letters_.find((*keeper)[0]) == std::string::npos) {
+      file_.fail(at, "keeper must name one piece of the start (expected e.g. keeper = \"K\")");
+    }
+    if (letters_.size() != 2) {
+      file_.fail(at, "a keeper level has the keeper and one kind of box, not " + std::to_string(letters_.size()) +
+                         " kinds of piece (expected two piece letters, e.g. K and B)");
+    }
+    const auto k = std::uint8_t(letters_.find((*keeper)[0]) + 1);
+    const auto b = std::uint8_t(k == 1 ? 2 : 1);
+    const std::string box(1, letters_[std::size_t(b - 1)]);
+    const Rules::Goal& goal = rules.goal_test();
+    if (!goal.want.empty() || goal.pieces || goal.on_marks != b) {
+      const toml::node* g = root.get("goal");
+      file_.fail(g ? *g : at, "the goal of a keeper level is every mark under a box (expected goal = { on_marks = \"" +
+                                  box + "\" })");
+    }
+    // Each instance must be a walk (K . -> . K) or a push (K B . -> . K B) along a row
+    // or a column, and every such walk and push of the board must be there.
+    const toml::array& rule_nodes = *root.get("rule")->as_array();
+    const int cols = pic_.cols;
+    const auto unit = [&](int from, int to) {
+      const int dr = to / cols - from / cols, dc = to % cols - from % cols;
+      return std::abs(dr) + std::abs(dc) == 1;
+    };
+    std::set<std::pair<int, int>> walks;
+    std::set<std::array<int, 3>> pushes;
+    const std::string form = "(expected " + std::string("'") + *keeper + " .' -> '. " + *keeper + "' and '" + *keeper +
+                             " " + box + " .' -> '. " + *keeper + " " + box +
+                             "', in the four directions along rows and columns)";
+    for (const Rules::Instance& in : rules.instances()) {
+      int from = -1, mid = -1, to = -1;
+      bool ok = in.cells.size() == 2 || in.cells.size() == 3;
+      for (const Rules::Cell& c : in.cells) {
+        if (c.flip != 0) ok = false;
+        if (c.want == k && c.put == Rules::kEmpty) {
+          from = c.at;
+        } else if (c.want == Rules::kEmpty && c.put == (in.cells.size() == 2 ? k : b)) {
+          to = c.at;
+        } else if (c.want == b && c.put == k && in.cells.size() == 3) {
+          mid = c.at;
+        } else {
+          ok = false;
+        }
+      }
+      ok = ok && from >= 0 && to >= 0 &&
+           (in.cells.size() == 2 ? unit(from, to)
+                                 : mid >= 0 && unit(from, mid) && mid - from == to - mid && unit(mid, to));
+      if (!ok) {
+        file_.fail(rule_nodes[std::size_t(in.rule)], "rule '" + shown_text(rules.rule_names()[std::size_t(in.rule)]) +
+                                                         "' is neither the keeper's walk nor his push " + form);
+      }
+      if (in.cells.size() == 2) {
+        walks.insert({from, to});
+      } else {
+        pushes.insert({from, mid, to});
+      }
+    }
+    for (int c = 0; c < cells(); ++c) {
+      if (start_.cell[std::size_t(c)] == Rules::kOutside) continue;
+      const int r = c / cols, col = c % cols;
+      const int dr[4] = {0, -1, 0, 1}, dc[4] = {-1, 0, 1, 0};
+      for (int d = 0; d < 4; ++d) {
+        if (outside(r + dr[d], col + dc[d])) continue;
+        const int n = c + dr[d] * cols + dc[d];
+        const std::string where = " from row " + std::to_string(r + 1) + ", column " + std::to_string(col + 1) + " ";
+        if (!walks.count({c, n})) file_.fail(*root.get("rule"), "no walk" + where + form);
+        if (!outside(r + 2 * dr[d], col + 2 * dc[d]) && !pushes.count({c, n, n + dr[d] * cols + dc[d]})) {
+          file_.fail(*root.get("rule"), "no push" + where + form);
+        }
+      }
+    }
+    // The level in XSB, walled round where the board reaches the picture's edge.
+    bool edge = false;
+    for (int c = 0; c < cells(); ++c) {
+      const int r = c / cols, col = c % cols;
+      if (start_.cell[std::size_t(c)] != Rules::kOutside &&
+          (r == 0 || col == 0 || r == pic_.rows - 1 || col == cols - 1)) {
+        edge = true;
+      }
+    }
+    const int pad = edge ? 1 : 0;
+    std::string xsb;
+    for (int r = -pad; r < pic_.rows + pad; ++r) {
+      for (int col = -pad; col < cols + pad; ++col) {
+        if (outside(r, col)) {
+          xsb += '#';
+          continue;
+        }
+        const std::size_t c = std::size_t(r * cols + col);
+        const bool mark = marks_[c] != ' ';
+        const std::uint8_t v = start_.cell[c];
+        xsb += v == k ? (mark ? '+' : '@') : v == b ? (mark ? '*' : '$') : (mark ? '.' : '-');
+      }
+      xsb += '\n';
+    }
+    std::vector<XsbEntry> levels = read_xsb(file_.file(), xsb);
+    XsbEntry& e = levels.front();
+    if (!e.level) {
+      // "FILE:LINE:COLUMN: level 1: why": the why, at the keeper.
+      const std::string why = e.error.substr(e.error.find(": level 1: ") + 11);
+      file_.fail(at, "the level drawn is not a Sokoban level: " + why);
+    }
+    e.level->name = *file_.string(root, "name", true, "name = \"my-puzzle\"");
+    e.level->title = file_.string(root, "title", false, "title = \"a line of text\"").value_or(e.level->name);
+    return Sokoban(std::move(*e.level), metric);
   }
 
  private:
@@ -1082,6 +1225,11 @@ class RulesLoader {
 
 }  // namespace
 
-Rules load_rules(const TomlInput& file) { return RulesLoader(file).load(); }
+std::variant<Rules, Sokoban> load_rules(const TomlInput& file) {
+  RulesLoader loader(file);
+  Rules rules = loader.load();
+  if (auto level = loader.keeper_level(rules)) return std::move(*level);
+  return rules;
+}
 
 }  // namespace statespace

@@ -85,6 +85,11 @@ class Sokoban {
   [[nodiscard]] std::string goal_text() const { return "every box on a goal"; }
   [[nodiscard]] bool directed() const { return true; }
   [[nodiscard]] SokobanMetric metric() const { return metric_; }
+  // What a distance counts: pushes, or moves.
+  [[nodiscard]] std::string_view move_unit(bool plural) const {
+    if (metric_ == SokobanMetric::kPushes) return plural ? "pushes" : "push";
+    return plural ? "moves" : "move";
+  }
   void set_metric(SokobanMetric m);
   // "pushes" or "moves": the metric by name; throws ParseError for another.
   void choose_metric(std::string_view name);
@@ -212,5 +217,6 @@ static_assert(GoalPredicatePuzzle<Sokoban>);
 static_assert(MoveNamingPuzzle<Sokoban>);
 static_assert(LurdPuzzle<Sokoban>);
 static_assert(EnumerablePuzzle<Sokoban>);
+static_assert(MoveUnitPuzzle<Sokoban>);
 
 }  // namespace statespace
