@@ -511,7 +511,9 @@ TEST(Tables, MovesAreListedByDistanceThenDeadThenNotReachable) {
                 for (std::size_t k = 0; k < moves.size(); ++k) {
                   dead = dead || moves[k].entry.standing == Standing::dead;
                   unreached = unreached || moves[k].entry.standing == Standing::unreached;
-                  if (k) EXPECT_LE(order(moves[k - 1].entry), order(moves[k].entry)) << p.format(s);
+                  if (k) {
+                    EXPECT_LE(order(moves[k - 1].entry), order(moves[k].entry)) << p.format(s);
+                  }
                 }
                 mixed += dead && unreached;
               });
