@@ -178,6 +178,11 @@ std::uint64_t mpi_process_bytes(const Tiles& p, int processes, int rank) {
   return ImplicitEngine::table_bytes(p, own.q_end(rank) - own.q_begin(rank));
 }
 
+std::uint64_t mpi_table_entries(const Tiles& p, int processes, int rank) {
+  const Ownership own(p, processes);
+  return (own.q_end(rank) - own.q_begin(rank)) * std::uint64_t(p.cells());
+}
+
 MpiResult mpi_bfs(const Tiles& p, Board start, const ImplicitOptions& o) {
   const int rank = mpi_rank(), processes = mpi_processes();
   const Ownership own(p, processes);
@@ -226,6 +231,7 @@ MpiResult mpi_bfs(const Tiles& p, Board start, const ImplicitOptions& o) {
   seed_or_resume(engine, tables,
                  resume_level ? rank_folder(o.resume, processes, rank, *resume_level) : std::filesystem::path(), start,
                  p.name(), start_text, state);
+  if (!resume_level && o.table) engine.fill_table(0, *o.table);
 
   MpiResult result;
   Progress progress(p.name() + " mpi bfs (" + std::to_string(processes) + " processes)", o.progress && rank == 0);
@@ -236,6 +242,7 @@ MpiResult mpi_bfs(const Tiles& p, Board start, const ImplicitOptions& o) {
     if (level.counts.claimed == 0) break;
     state.add_layer(level.counts.claimed, level.counts.degrees);
     result.exchanged_bytes.push_back(level.exchanged);
+    if (o.table) engine.fill_table(state.level + 1, *o.table);
     total += level.counts.claimed;
     progress.level(state.level + 1, level.counts.claimed, total, mpi_process_bytes(p, processes, 0), level.exchanged);
     // Every rank decides alike: rank 0's clock.
@@ -267,13 +274,7 @@ MpiResult mpi_bfs(const Tiles& p, Board start, const ImplicitOptions& o) {
   // The farthest positions: each rank's part to rank 0, which sorts them.
   std::vector<std::uint64_t> mine;
   for (Board b : engine.layer(state.level)) mine.push_back(b.bits);
-  int count = int(mine.size());
-  std::vector<int> counts(static_cast<std::size_t>(processes)), displs(static_cast<std::size_t>(processes));
-  MPI_Gather(&count, 1, MPI_INT, counts.data(), 1, MPI_INT, 0, MPI_COMM_WORLD);
-  std::exclusive_scan(counts.begin(), counts.end(), displs.begin(), 0);
-  std::vector<std::uint64_t> all(rank == 0 ? std::size_t(displs.back() + counts.back()) : 0);
-  MPI_Gatherv(mine.data(), count, MPI_UINT64_T, all.data(), counts.data(), displs.data(), MPI_UINT64_T, 0,
-              MPI_COMM_WORLD);
+  const std::vector<std::uint64_t> all = mpi_gather(mine);
   if (rank == 0) {
     std::vector<Board> boards;
     for (std::uint64_t bits : all) {

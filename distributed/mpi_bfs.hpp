@@ -38,11 +38,17 @@ struct MpiResult {
 // Bytes of both tables that process `rank` of `processes` allocates for p.
 std::uint64_t mpi_process_bytes(const Tiles& p, int processes, int rank);
 
+// Indices of the tiles table (TileIndex::class_rank) that process `rank` of
+// `processes` fills with analyze --table: those of its own sequences, a run of whole
+// data words of the table (its first sequence is a multiple of 64).
+std::uint64_t mpi_table_entries(const Tiles& p, int processes, int rank);
+
 // The BFS from `start` over all processes (a collective: every rank calls it with the
 // same arguments). Before allocating, every process checks every process's share
 // against o.memory; the first that does not fit is refused. Checkpoints go to
 // o.checkpoint/mpi-np<N>-rank<R>-level<L>/ (o.on_checkpoint runs on every rank once all
-// have written one), and o.resume needs the same process count.
+// have written one), and o.resume needs the same process count. o.table, when set,
+// is this process's part of the table (mpi_table_entries).
 MpiResult mpi_bfs(const Tiles& p, Board start, const ImplicitOptions& o);
 
 }  // namespace statespace

@@ -2,8 +2,10 @@
 
 #include <mpi.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <numeric>
+#include <stdexcept>
 
 #include "core/errors.hpp"
 #include "distributed/mpi_bfs.hpp"
@@ -34,17 +36,69 @@ std::vector<std::uint32_t> mpi_exchange(const std::vector<std::vector<std::uint3
   return recv;
 }
 
-std::vector<std::uint64_t> mpi_gather(std::span<const std::uint64_t> mine) {
+namespace {
+
+// Every process's word count, on rank 0 (empty elsewhere).
+std::vector<std::uint64_t> gather_counts(std::uint64_t count) {
   const int rank = mpi_rank();
-  const auto processes = static_cast<std::size_t>(mpi_processes());
-  int count = int(mine.size());
-  std::vector<int> counts(processes), displs(processes);
-  MPI_Gather(&count, 1, MPI_INT, counts.data(), 1, MPI_INT, 0, MPI_COMM_WORLD);
-  std::exclusive_scan(counts.begin(), counts.end(), displs.begin(), 0);
-  std::vector<std::uint64_t> all(rank == 0 ? std::size_t(displs.back() + counts.back()) : 0);
-  MPI_Gatherv(mine.data(), count, MPI_UINT64_T, all.data(), counts.data(), displs.data(), MPI_UINT64_T, 0,
-              MPI_COMM_WORLD);
+  std::vector<std::uint64_t> counts(rank == 0 ? std::size_t(mpi_processes()) : 0);
+  MPI_Gather(&count, 1, MPI_UINT64_T, counts.data(), 1, MPI_UINT64_T, 0, MPI_COMM_WORLD);
+  return counts;
+}
+
+// Rank 0 receives each process's words in turn, straight into place, in messages
+// of at most `message` words (an MPI count is an int).
+void gather_words(std::span<const std::uint64_t> mine, std::uint64_t* out, const std::vector<std::uint64_t>& counts,
+                  std::uint64_t message) {
+  const int rank = mpi_rank(), processes = mpi_processes();
+  message = std::clamp<std::uint64_t>(message, 1, kMpiMessageWords);
+  if (rank != 0) {
+    for (std::uint64_t at = 0; at < mine.size(); at += message) {
+      const std::uint64_t n = std::min<std::uint64_t>(message, mine.size() - at);
+      MPI_Send(mine.data() + at, int(n), MPI_UINT64_T, 0, 0, MPI_COMM_WORLD);
+    }
+    return;
+  }
+  std::copy(mine.begin(), mine.end(), out);
+  std::uint64_t place = mine.size();
+  for (int r = 1; r < processes; ++r) {
+    for (std::uint64_t at = 0; at < counts[std::size_t(r)]; at += message) {
+      const std::uint64_t n = std::min<std::uint64_t>(message, counts[std::size_t(r)] - at);
+      MPI_Recv(out + place + at, int(n), MPI_UINT64_T, r, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    }
+    place += counts[std::size_t(r)];
+  }
+}
+
+}  // namespace
+
+std::vector<std::uint64_t> mpi_gather(std::span<const std::uint64_t> mine, std::uint64_t message) {
+  const std::vector<std::uint64_t> counts = gather_counts(mine.size());
+  std::vector<std::uint64_t> all(std::accumulate(counts.begin(), counts.end(), std::uint64_t{0}));
+  gather_words(mine, all.data(), counts, message);
   return all;
+}
+
+void mpi_gather_into(std::span<const std::uint64_t> mine, std::span<std::uint64_t> out, std::uint64_t message) {
+  const std::vector<std::uint64_t> counts = gather_counts(mine.size());
+  std::uint64_t fits = std::accumulate(counts.begin(), counts.end(), std::uint64_t{0}) == out.size();
+  MPI_Bcast(&fits, 1, MPI_UINT64_T, 0, MPI_COMM_WORLD);
+  if (!fits) throw std::logic_error("mpi_gather_into: the processes' words do not fill the destination");
+  gather_words(mine, out.data(), counts, message);
+}
+
+std::shared_ptr<GoalTable> mpi_gather_table(std::shared_ptr<GoalTable> part, std::uint64_t entries) {
+  const std::span<const std::uint64_t> mine(part->words(), std::size_t(part->word_count()));
+  std::shared_ptr<GoalTable> whole;
+  std::span<std::uint64_t> out;
+  if (mpi_rank() == 0) {
+    GoalTableHeader h = part->header();
+    h.entries = entries;
+    whole = std::make_shared<GoalTable>(std::move(h));
+    out = std::span<std::uint64_t>(whole->words(), std::size_t(whole->word_count()));
+  }
+  mpi_gather_into(mine, out);
+  return whole;
 }
 
 void mpi_refuse(const std::string& message) {

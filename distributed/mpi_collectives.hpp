@@ -5,11 +5,13 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <span>
 #include <string>
 #include <vector>
 
 #include "analysis/engines/common/slices.hpp"
+#include "analysis/runtime/goal_table.hpp"
 
 namespace statespace {
 
@@ -27,8 +29,24 @@ void mpi_sum(std::span<std::uint64_t> values);
 // in their rank order.
 std::vector<std::uint32_t> mpi_exchange(const std::vector<std::vector<std::uint32_t>>& send);
 
-// Every process's values, concatenated in rank order, on rank 0 (empty elsewhere).
-std::vector<std::uint64_t> mpi_gather(std::span<const std::uint64_t> mine);
+// Words one MPI message carries at most: MPI counts are ints, so a part of 2^31
+// words or more (16 GiB, a slice of tiles:4x4's table) goes in several messages.
+inline constexpr std::uint64_t kMpiMessageWords = std::uint64_t{1} << 30;
+
+// Every process's values, concatenated in rank order, on rank 0 (empty elsewhere),
+// in messages of at most `message` words each.
+std::vector<std::uint64_t> mpi_gather(std::span<const std::uint64_t> mine, std::uint64_t message = kMpiMessageWords);
+
+// The same into `out` on rank 0, which must hold exactly every process's words
+// (checked on every rank before anything is sent; `out` is ignored elsewhere).
+void mpi_gather_into(std::span<const std::uint64_t> mine, std::span<std::uint64_t> out,
+                     std::uint64_t message = kMpiMessageWords);
+
+// analyze --table over processes: each process filled `part`, the table's entries
+// over its own indices, a run of whole data words of the whole table, in process
+// order. Rank 0 returns the whole table of `entries` indices (part's header
+// otherwise), received straight into its words; the other ranks return nullptr.
+std::shared_ptr<GoalTable> mpi_gather_table(std::shared_ptr<GoalTable> part, std::uint64_t entries);
 
 // A refusal every rank reaches alike: rank 0 throws UsageError(message), the others
 // exit with code 2 without a word, so the user reads one line.

@@ -110,15 +110,7 @@ class RankedMpiLayers {
   [[nodiscard]] const std::uint64_t* frontier_words() const { return local_.frontier_words(); }
   [[nodiscard]] const std::uint64_t* seen_words() { return local_.state_tables()[0].words(); }
   [[nodiscard]] std::shared_ptr<GoalTable> gather_table(std::shared_ptr<GoalTable> part) const {
-    const std::vector<std::uint64_t> all =
-        mpi_gather(std::span<const std::uint64_t>(part->words(), std::size_t(part->word_count())));
-    if (rank_ != 0) return nullptr;
-    GoalTableHeader h = part->header();
-    h.entries = own_.slices.units();
-    part.reset();
-    auto whole = std::make_shared<GoalTable>(std::move(h));
-    std::copy_n(all.begin(), std::min<std::uint64_t>(all.size(), whole->word_count()), whole->words());
-    return whole;
+    return mpi_gather_table(std::move(part), own_.slices.units());
   }
 
   template <class IsGoal>

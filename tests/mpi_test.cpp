@@ -98,6 +98,45 @@ TEST(MpiEngine, RankedTablesAtOneTwoThreeProcessesEqualTheRankedEngines) {
   }
 }
 
+// The tiles' MPI engine: each process fills the table over its own sequences and
+// rank 0 gathers the parts into one file, byte for byte the implicit engine's. From
+// the goal the search fills it; from elsewhere (--from) a second search from the goal.
+TEST(MpiEngine, TilesTablesAtOneTwoThreeProcessesEqualTheImplicitEngines) {
+  const fs::path dir = fresh_dir("mpi-table-tiles");
+  const std::string from = " --from \"1 2 3 4 5 / 6 7 8 _ 9\"";
+  ASSERT_EQ(run_statespace("analyze tiles:2x5 --engine implicit --table --quiet --out " + (dir / "implicit").string())
+                .exit_code,
+            0);
+  const std::string table = testing::read_file(dir / "implicit" / "tiles-2x5" / "goal-distances.table");
+  EXPECT_EQ(table.size(), 454'216u);  // 1,814,400 classes x 2 bits and the header
+  for (int np : {1, 2, 3}) {
+    const fs::path out = dir / ("np" + std::to_string(np));
+    const auto r = run_mpi(np, "--threads 1 analyze tiles:2x5 --engine mpi --table --quiet --out " + out.string());
+    ASSERT_EQ(r.exit_code, 0) << r.out;
+    EXPECT_EQ(testing::read_file(out / "tiles-2x5" / "goal-distances.table"), table) << "np " << np;
+  }
+  const fs::path moved = dir / "from-np3";
+  const auto r =
+      run_mpi(3, "--threads 1 analyze tiles:2x5 --engine mpi --table --quiet" + from + " --out " + moved.string());
+  ASSERT_EQ(r.exit_code, 0) << r.out;
+  EXPECT_EQ(testing::read_file(moved / "tiles-2x5" / "goal-distances.table"), table);
+}
+
+// Parts of 2^31 words or more go to rank 0 in several messages (an MPI count is an
+// int): messages of 1, 2 and 7 words take that path on small parts.
+TEST(MpiEngine, GatherSplitsPartsIntoMessages) {
+  allow_root();
+  for (int np : {1, 2, 3}) {
+    for (const char* message : {"1", "2", "7"}) {
+      const auto r = testing::run_command(std::string(STATESPACE_MPIEXEC) + " --oversubscribe -np " +
+                                          std::to_string(np) + " " + MPI_GATHER_CHECK_BINARY + " " + message);
+      ASSERT_EQ(r.exit_code, 0) << r.out;
+      const int words = 3 * np + 5 * np * (np - 1) / 2;
+      EXPECT_NE(r.out.find("gathered " + std::to_string(words) + " words in order"), std::string::npos) << r.out;
+    }
+  }
+}
+
 TEST(MpiEngine, TwoByFiveAtOneTwoThreeProcessesEqualsImplicit) {
   expect_mpi_matches_implicit("tiles:2x5", "2x5");
   // Without mpirun: one process (MPI singleton).

@@ -201,6 +201,97 @@ TEST(Tables, SortedLevelsModelsEqualPlainBfsFromTheGoal) {
   }
 }
 
+// A permutation file of 17 distinct labels (5 bits each), 15 cells moving: 75-bit
+// positions, the levels engine's 128-bit words. Adjacent swaps order cells 1-4, 5-8
+// and 9-12 (24 ways each) and 13-15 (6): 82,944 positions, 6 x 3 + 3 = 21 moves
+// apart at most. Every cell moved by moves of its own, no two cells form a piece:
+// the file stays on its stickers.
+std::string wide_permutation() {
+  return "name = \"wide15\"\nkind = \"permutation\"\n"
+         "start = \"A B C D E F G H I J K L M N O P Q\"\nmetric = \"given\"\n[moves]\n"
+         "A = \"(1,2)\"\nB = \"(2,3)\"\nC = \"(3,4)\"\nD = \"(5,6)\"\nE = \"(6,7)\"\nF = \"(7,8)\"\n"
+         "G = \"(9,10)\"\nH = \"(10,11)\"\nI = \"(11,12)\"\nJ = \"(13,14)\"\nK = \"(14,15)\"\n";
+}
+
+// Positions past 64 bits: the words grouped by their high part, each keeping its
+// low bytes and code. Every entry against the plain BFS, the bytes a position, the
+// same data from another start (the search from the goal for the table alone),
+// query and solve reading it, and a damaged or truncated table refused.
+TEST(Tables, WideWordsEqualPlainBfsFromTheGoal) {
+  const auto dir = fresh_dir("tables-wide");
+  const std::string file = testing::write_file(dir / "wide15.toml", wide_permutation()).string();
+  const auto path = dir / "t.table";
+  const AnyPuzzle p = write_table(file, path, 2, {}, Engine::levels);
+  const GoalTableFile f = GoalTableFile::open(path);
+  const GoalTableHeader& h = f.header();
+  EXPECT_EQ(h.encoding, TableEncoding::wide_words);
+  EXPECT_EQ(h.index, "wide-words");
+  EXPECT_EQ(h.reached, 82'944u);
+  EXPECT_EQ(h.entries, 82'944u);
+  EXPECT_EQ(h.layers.size(), 22u);
+  expect_table_equals_bfs(p, path);
+  // The low bytes and a code a position, and 16 bytes a group of one high part.
+  EXPECT_EQ(h.data_words() * 8, 16 * h.groups + 8 + (h.entries * (h.low_bytes + 1) + 7) / 8 * 8);
+  // 4 low bytes (the high part 43 bits), 576 groups: 5.1 bytes a position.
+  EXPECT_EQ(h.low_bytes, 4u);
+  EXPECT_EQ(h.groups, 576u);
+  EXPECT_EQ(h.data_words() * 8, 423'944u);
+  write_table(file, dir / "one.table", 1, {}, Engine::levels);
+  EXPECT_EQ(read_file(dir / "one.table"), read_file(path));
+
+  // The command: another start gives the same data (the header names the start whose
+  // packing made the words); query and solve read the table.
+  const std::string out = (dir / "out").string();
+  const auto a =
+      run_statespace("analyze " + file + " --table -q --from \"B A C D E F G H I J K L M N O P Q\" --out " + out);
+  ASSERT_EQ(a.exit_code, 0) << a.out;
+  const std::string moved = read_file(dir / "out" / "wide15" / "goal-distances.table");
+  const std::string here = read_file(path);
+  ASSERT_GT(here.size(), 423'944u);
+  EXPECT_EQ(moved.substr(moved.size() - 423'944), here.substr(here.size() - 423'944));
+  // A farthest position by the plain BFS, the least in text.
+  std::string far;
+  unsigned most = 0;
+  std::visit(
+      [&](const auto& m) {
+        for (const auto& [state, dist] : plain_goal_distances(m).dist) {
+          const std::string text = m.format(state);
+          if (dist > most || (dist == most && text < far)) {
+            far = text;
+            most = dist;
+          }
+        }
+      },
+      p);
+  EXPECT_EQ(most, 21u);
+  const auto q = run_statespace("query " + file + " \"" + far + "\" --line 100 --format json --out " + out);
+  ASSERT_EQ(q.exit_code, 0) << q.out;
+  const auto j = nlohmann::json::parse(q.std_out);
+  ASSERT_EQ(j["standing"], "distance") << q.std_out;
+  const unsigned d = j["distance"];
+  EXPECT_EQ(d, most);
+  EXPECT_EQ(j["line"].size(), d);
+  EXPECT_EQ(j["moves"].size(), 11u);
+  EXPECT_EQ(j["moves"][0]["change"], "closer");
+  const std::string table = (dir / "out" / "wide15" / "goal-distances.table").string();
+  const auto walked = run_statespace("solve " + file + " \"" + far + "\" --format csv --table " + table);
+  const auto searched = run_statespace("solve " + file + " \"" + far + "\" --format csv");
+  ASSERT_EQ(walked.exit_code, 0) << walked.out;
+  ASSERT_EQ(searched.exit_code, 0) << searched.out;
+  EXPECT_EQ(std::count(walked.std_out.begin(), walked.std_out.end(), '\n'),
+            std::count(searched.std_out.begin(), searched.std_out.end(), '\n'));
+
+  const std::string good = read_file(path);
+  for (const auto& [bytes, why] :
+       {std::pair{good.substr(0, good.size() - 8), std::string("truncated")},
+        std::pair{good.substr(0, good.size() - 1) + char(good.back() ^ 1), std::string("data checksum")}}) {
+    testing::write_file(dir / "bad.table", bytes);
+    const auto r = run_statespace("query " + file + " --table " + (dir / "bad.table").string());
+    EXPECT_EQ(r.exit_code, 2);
+    EXPECT_NE(r.std_err.find(why), std::string::npos) << r.std_err;
+  }
+}
+
 // Peg solitaire on the 4x4 square (an edge hole, down to one peg anywhere) with
 // symmetry = "board": the table holds one entry a class, and every position of the
 // plain board (looked up through its class) has the plain board's distance.
@@ -393,6 +484,49 @@ TEST(Tables, QueryLinesFromTheFarthestPositionsReachTheGoalInTheirDistance) {
   }
 }
 
+// Moves are listed closer, same, farther, dead, then not in the table (docs/tables.md).
+// Positions outside the reachable set (predecessors of reachable ones that the
+// start never reaches) have moves of every kind on a directed space.
+TEST(Tables, MovesAreListedByDistanceThenDeadThenNotReachable) {
+  const auto dir = fresh_dir("tables-order");
+  for (const std::string file : {"frogs-and-toads.toml", "sokoban-yard.toml"}) {
+    const auto path = dir / "t.table";
+    const AnyPuzzle puzzle = write_table(example(file), path);
+    const GoalTableFile table = GoalTableFile::open(path);
+    std::visit(
+        [&](const auto& p) {
+          using P = std::decay_t<decltype(p)>;
+          if constexpr (ReversiblePuzzle<P>) {
+            const TableProbe<P> probe(p, table);
+            const auto order = [](const TableEntry& e) {
+              return e.standing == Standing::distance ? std::uint64_t(e.distance)
+                                                      : (e.standing == Standing::dead ? 1000u : 1001u);
+            };
+            int mixed = 0;
+            for (std::uint64_t i = 0; i < table.header().entries; ++i) {
+              p.for_each_predecessor(probe.position(i), [&](const typename P::State& s) {
+                const TableEntry here = probe.entry(s);
+                const auto moves = probe.moves(s, here);
+                bool dead = false, unreached = false;
+                for (std::size_t k = 0; k < moves.size(); ++k) {
+                  dead = dead || moves[k].entry.standing == Standing::dead;
+                  unreached = unreached || moves[k].entry.standing == Standing::unreached;
+                  if (k) {
+                    EXPECT_LE(order(moves[k - 1].entry), order(moves[k].entry)) << p.format(s);
+                  }
+                }
+                mixed += dead && unreached;
+              });
+            }
+            EXPECT_GT(mixed, 0) << file;
+          } else {
+            ADD_FAILURE() << file << " lists no predecessors";
+          }
+        },
+        puzzle);
+  }
+}
+
 // solve walks the table and finds solutions as long as the search's.
 TEST(Tables, SolveByTheTableEqualsTheSearchInLength) {
   const auto dir = fresh_dir("tables-solve");
@@ -506,11 +640,14 @@ TEST(Tables, AnotherGoalAndEnginesWithoutTablesAreRefused) {
   EXPECT_NE(r.std_err.find("measures distances to"), std::string::npos) << r.std_err;
   EXPECT_EQ(std::count(r.std_err.begin(), r.std_err.end(), '\n'), 1) << r.std_err;
 
-  const auto mpi = run_statespace("analyze tiles:2x5 --engine mpi --table -q --out " + (dir / "mpi").string());
-  EXPECT_EQ(mpi.exit_code, 2);
-  EXPECT_NE(mpi.std_err.find("--table: the MPI engine on tiles:RxC writes no table yet"), std::string::npos)
-      << mpi.std_err;
-  EXPECT_FALSE(std::filesystem::exists(dir / "mpi" / "tiles-2x5"));
+  const std::string wide = testing::write_file(dir / "wide15.toml", wide_permutation()).string();
+  const auto e = run_statespace("analyze " + wide + " --engine explicit --table -q --out " + (dir / "e").string());
+  EXPECT_EQ(e.exit_code, 2);
+  EXPECT_NE(e.std_err.find("--table: positions with neither a dense rank nor a packing into 64 bits have no table "
+                           "index"),
+            std::string::npos)
+      << e.std_err;
+  EXPECT_FALSE(std::filesystem::exists(dir / "e" / "wide15"));
 }
 
 }  // namespace

@@ -136,6 +136,10 @@ std::string encode_goal_table_header(const GoalTableHeader& h, std::uint64_t dat
   put(out, h.entries, 8);
   put(out, h.reached, 8);
   put(out, h.dead, 8);
+  if (h.encoding == TableEncoding::wide_words) {
+    put(out, h.groups, 8);
+    put(out, h.low_bytes, 8);
+  }
   put(out, h.layers.size(), 8);
   for (auto v : h.layers) put(out, v, 8);
   put(out, h.data_words() * 8, 8);
@@ -192,7 +196,7 @@ GoalTableFile GoalTableFile::open(const std::filesystem::path& path) {
   h.goal = in.get_string();
   h.index = in.get_string();
   const std::uint64_t encoding = in.get(4);
-  if (encoding < std::uint32_t(TableEncoding::two_bits) || encoding > std::uint32_t(TableEncoding::words)) {
+  if (encoding < std::uint32_t(TableEncoding::two_bits) || encoding > std::uint32_t(TableEncoding::wide_words)) {
     bad_table(path, "unknown encoding " + std::to_string(encoding));
   }
   h.encoding = TableEncoding(encoding);
@@ -200,6 +204,14 @@ GoalTableFile GoalTableFile::open(const std::filesystem::path& path) {
   h.entries = in.get(8);
   h.reached = in.get(8);
   h.dead = in.get(8);
+  if (h.encoding == TableEncoding::wide_words) {
+    h.groups = in.get(8);
+    const std::uint64_t low_bytes = in.get(8);
+    if (low_bytes < 1 || low_bytes > 8 || h.groups > h.entries || (h.groups == 0) != (h.entries == 0)) {
+      bad_table(path, "bad groups of wide words");
+    }
+    h.low_bytes = unsigned(low_bytes);
+  }
   const std::uint64_t layers = in.get(8);
   if (layers > 1 << 16) bad_table(path, "implausible layer count");
   for (std::uint64_t d = 0; d < layers; ++d) h.layers.push_back(in.get(8));
@@ -216,6 +228,22 @@ GoalTableFile GoalTableFile::open(const std::filesystem::path& path) {
   f.data_ = reinterpret_cast<const std::uint64_t*>(bytes.data() + header_bytes);
   if (words_checksum(f.data_, h.data_words()) != data_checksum)
     bad_table(path, "data checksum mismatch (corrupt file)");
+  const auto* const data_bytes_at = reinterpret_cast<const unsigned char*>(f.data_);
+  switch (h.encoding) {
+    case TableEncoding::two_bits:
+      break;
+    case TableEncoding::byte:
+      f.codes_ = data_bytes_at;
+      break;
+    case TableEncoding::words:
+      f.codes_ = data_bytes_at + 8 * h.entries;
+      break;
+    case TableEncoding::wide_words:
+      f.wide_ = WideWords(f.data_, h);
+      if (!f.wide_.consistent()) bad_table(path, "wide words out of order (corrupt file)");
+      f.codes_ = f.wide_.codes();
+      break;
+  }
   ::madvise(map, size, MADV_RANDOM);  // probes jump about the data
   return f;
 }
@@ -224,6 +252,8 @@ GoalTableFile::GoalTableFile(GoalTableFile&& o) noexcept
     : path_(std::move(o.path_)),
       header_(std::move(o.header_)),
       data_(std::exchange(o.data_, nullptr)),
+      codes_(std::exchange(o.codes_, nullptr)),
+      wide_(o.wide_),
       map_(std::exchange(o.map_, nullptr)),
       map_bytes_(std::exchange(o.map_bytes_, 0)) {}
 
@@ -233,6 +263,8 @@ GoalTableFile& GoalTableFile::operator=(GoalTableFile&& o) noexcept {
     path_ = std::move(o.path_);
     header_ = std::move(o.header_);
     data_ = std::exchange(o.data_, nullptr);
+    codes_ = std::exchange(o.codes_, nullptr);
+    wide_ = o.wide_;
     map_ = std::exchange(o.map_, nullptr);
     map_bytes_ = std::exchange(o.map_bytes_, 0);
   }

@@ -1,7 +1,8 @@
 // Which engines write a distance table (analyze --table), decided with the plan and
-// before any work: the implicit engine on tiles:RxC, the ranked engine (on one
-// process or over MPI), the sorted-levels and graded-chain engines on 64-bit words and the
-// explicit engine on models with either index write one; the other engines, and a
+// before any work: the implicit engine on tiles:RxC and the ranked engine (each on
+// one process or over MPI), the sorted-levels engine on 64- and 128-bit words, the
+// graded-chain engine on 64-bit words and the explicit engine on models with a rank
+// or 64-bit words write one; the other engines, and a
 // directed model that cannot list a position's predecessors, are refused with the
 // reason, as an engine that cannot give a view says so (AnalysisResult::unavailable).
 #pragma once
@@ -20,7 +21,10 @@ namespace statespace {
 template <Puzzle P>
 std::uint64_t goal_table_bytes(const P& p, Engine engine) {
   if constexpr (TileGridPuzzle<P>) {
-    if (engine == Engine::implicit) return GoalTable::bytes(p.rank_space() / 2, TableEncoding::two_bits);
+    // Over MPI, rank 0 holds the whole table as it gathers the processes' parts.
+    if (engine == Engine::implicit || engine == Engine::mpi) {
+      return GoalTable::bytes(p.rank_space() / 2, TableEncoding::two_bits);
+    }
   }
   if constexpr (RankedPuzzle<P>) {
     return GoalTable::bytes(p.rank_space(), is_directed(p) ? TableEncoding::byte : TableEncoding::two_bits);
@@ -37,20 +41,12 @@ void require_table_engine(const P& p, const AnalyzeOptions& o, const AnalysisPla
   const auto refuse = [&](const std::string& why) {
     throw UsageError(p.name() + ": --table: " + why +
                      " (tables index positions by the implicit engine's tile classes, a model's dense rank or "
-                     "positions packed into 64 bits)");
+                     "positions packed into words: 64 bits, or 128 by the levels engine)");
   };
   if constexpr (DirectedPuzzle<P>) {
     if constexpr (!ReversiblePuzzle<P>) {
       if (is_directed(p)) refuse("the distance to the goal is not available: " + no_predecessors_reason());
     }
-  }
-  if constexpr (TileGridPuzzle<P>) {
-    if (plan.engine == Engine::mpi) {
-      refuse("the MPI engine on tiles:RxC writes no table yet; run on one machine");
-    }
-  }
-  if (plan.engine == Engine::levels && !plan.packing) {
-    refuse("positions of more than 64 bits (the levels engine's 128-bit words) write no table yet");
   }
   if (plan.engine != Engine::implicit && plan.engine != Engine::ranked && plan.engine != Engine::levels &&
       plan.engine != Engine::chains && plan.engine != Engine::explicit_graph && plan.engine != Engine::mpi) {

@@ -110,6 +110,19 @@ class TableProbe {
         }
       }
     }
+    if constexpr (WidePackedPuzzle<P>) {
+      const auto at = h.identity.find(detail::kWordsTablePrefix);
+      if (h.index == "wide-words" && h.encoding == TableEncoding::wide_words && at != std::string::npos) {
+        const State start = p.parse(h.identity.substr(at + detail::kWordsTablePrefix.size()));
+        wide_ = p.wide_packing(start);
+        if (wide_) {
+          std::vector<WideWord> first;
+          for (std::uint64_t i = 0; i < std::min<std::uint64_t>(h.entries, 64); ++i) first.push_back(t_.wide_word(i));
+          identity = detail::levels_table_identity(*wide_, first.data(), first.size(), p.format(start));
+          index_known = true;
+        }
+      }
+    }
     if (!index_known) {
       throw UsageError(where + "indexes positions by " + h.index + ", which " + p.name() +
                        " does not have (expected a table written by statespace analyze " + p.name() + " --table)");
@@ -134,6 +147,16 @@ class TableProbe {
         if constexpr (requires { p_.canonical(s); }) {
           // Tables up to symmetry hold one word a class: its least member's.
           if (i == t_.header().entries) i = t_.find(packing_->pack(p_.canonical(s)));
+        }
+        if (i == t_.header().entries) return std::nullopt;
+        return i;
+      }
+    }
+    if constexpr (WidePackedPuzzle<P>) {
+      if (wide_) {
+        std::uint64_t i = t_.find(WideWord(wide_->pack(s)));
+        if constexpr (requires { p_.canonical(s); }) {
+          if (i == t_.header().entries) i = t_.find(WideWord(wide_->pack(p_.canonical(s))));
         }
         if (i == t_.header().entries) return std::nullopt;
         return i;
@@ -209,8 +232,17 @@ class TableProbe {
       }
       out.push_back(std::move(m));
     });
+    // Distances ascending, then dead, then not in the table.
     const auto rank = [](const TableEntry& e) {
-      return e.standing == Standing::distance ? std::uint64_t(e.distance) : ~std::uint64_t{0} - unsigned(e.standing);
+      switch (e.standing) {
+        case Standing::distance:
+          return std::uint64_t(e.distance);
+        case Standing::dead:
+          return ~std::uint64_t{0} - 1;
+        case Standing::unreached:
+          break;
+      }
+      return ~std::uint64_t{0};
     };
     std::stable_sort(out.begin(), out.end(), [&](const TableMove<State>& a, const TableMove<State>& b) {
       return rank(a.entry) < rank(b.entry);
@@ -250,6 +282,9 @@ class TableProbe {
   [[nodiscard]] State position(std::uint64_t i) const {
     if constexpr (WordPackedPuzzle<P>) {
       if (packing_) return packing_->unpack(t_.data()[i]);
+    }
+    if constexpr (WidePackedPuzzle<P>) {
+      if (wide_) return wide_->unpack(t_.wide_word(i));
     }
     if constexpr (TileGridPuzzle<P>) {
       if (tiles_) return State(tiles_->class_unrank(i, goal_class_));
@@ -340,6 +375,7 @@ class TableProbe {
   const GoalTableFile& t_;
   std::optional<TileIndex> tiles_;
   std::optional<typename detail::PackingOf<P, false>::type> packing_;  // words tables
+  std::optional<typename detail::PackingOf<P, true>::type> wide_;      // wide words tables
   unsigned goal_class_ = 0;
 };
 

@@ -503,14 +503,13 @@ py::object goal_facts(const AnalysisResult& r) {
 
 // The table's codes as a read-only uint8 view of the mapping, owned by `owner`: one
 // byte a rank (byte tables), four ranks a byte from the low bits (two-bit tables), or
-// one byte a sorted word (words tables).
+// one byte a sorted word (words and wide words tables).
 py::array_t<std::uint8_t> codes_view(const Table& t, py::handle owner) {
   const GoalTableHeader& h = t.file().header();
-  const auto* data = t.file().data();
-  if (h.encoding == TableEncoding::words) data += h.entries;
+  const auto* data = reinterpret_cast<const std::uint8_t*>(t.file().data());
+  if (h.encoding != TableEncoding::two_bits) data = t.file().codes();
   const std::uint64_t bytes = (h.entries * h.bits() + 7) / 8;
-  py::array_t<std::uint8_t> a({py::ssize_t(bytes)}, {py::ssize_t(1)}, reinterpret_cast<const std::uint8_t*>(data),
-                              owner);
+  py::array_t<std::uint8_t> a({py::ssize_t(bytes)}, {py::ssize_t(1)}, data, owner);
   a.attr("setflags")(py::arg("write") = false);
   return a;
 }
@@ -527,7 +526,17 @@ std::unique_ptr<Table> make_table(const std::string& path, const std::optional<P
 }
 
 std::string encoding_name(TableEncoding e) {
-  return e == TableEncoding::two_bits ? "two-bits" : e == TableEncoding::byte ? "byte" : "words";
+  switch (e) {
+    case TableEncoding::two_bits:
+      return "two-bits";
+    case TableEncoding::byte:
+      return "byte";
+    case TableEncoding::words:
+      break;
+    case TableEncoding::wide_words:
+      return "wide-words";
+  }
+  return "words";
 }
 
 }  // namespace
@@ -649,8 +658,9 @@ PYBIND11_MODULE(_core, m) {
           "The goal position, or a partial goal's picture, the distances lead to.")
       .def_property_readonly(
           "encoding", [](const Table& t) { return encoding_name(t.file().header().encoding); },
-          "\"two-bits\" (distance mod 3 by rank), \"byte\" (distance by rank) or \"words\" "
-          "(sorted position words, a byte each): docs/tables.md.")
+          "\"two-bits\" (distance mod 3 by rank), \"byte\" (distance by rank), \"words\" "
+          "(sorted position words, a byte each) or \"wide-words\" (128-bit words grouped by their high part): "
+          "docs/tables.md.")
       .def_property_readonly("directed", [](const Table& t) { return t.file().header().directed; })
       .def_property_readonly(
           "entries", [](const Table& t) { return t.file().header().entries; }, "Ranks (or words) the table holds.")

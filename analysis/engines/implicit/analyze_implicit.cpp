@@ -40,14 +40,18 @@ std::string tiles_table_identity(const Tiles& p) {
   return std::to_string(index.class_size()) + " positions of class " + std::to_string(index.class_of(p.goal()));
 }
 
-std::shared_ptr<GoalTable> new_tiles_table(const Tiles& p) {
+GoalTableHeader tiles_table_header(const Tiles& p) {
   GoalTableHeader h;
   h.puzzle = p.name();
   h.goal = p.format(p.goal());
   h.index = std::string(kTileClassIndex);
   h.entries = TileIndex(p.rows(), p.cols()).class_size();
   h.identity = tiles_table_identity(p);
-  return std::make_shared<GoalTable>(std::move(h));
+  return h;
+}
+
+std::shared_ptr<GoalTable> new_tiles_table(const Tiles& p) {
+  return std::make_shared<GoalTable>(tiles_table_header(p));
 }
 
 AnalysisResult implicit_run(const Tiles& p, Board start, const AnalyzeOptions& o, ImplicitOptions io) {

@@ -31,6 +31,9 @@ inline constexpr std::string_view kTileClassIndex = "tile-class";
 // What a tiles table's header names besides the puzzle: its positions and class.
 std::string tiles_table_identity(const Tiles& p);
 
+// The header of p's table before the search: the whole goal class's entries.
+GoalTableHeader tiles_table_header(const Tiles& p);
+
 // An empty distance table of p's goal class.
 std::shared_ptr<GoalTable> new_tiles_table(const Tiles& p);
 

@@ -52,7 +52,8 @@ struct ImplicitOptions {
   // Called once checkpoint `level` is on disk (tests stop the process there).
   std::function<void(std::uint32_t level)> on_checkpoint;
   // analyze --table from the goal: every layer's distance goes into this table
-  // (indexed by TileIndex::class_rank), as the layer is found.
+  // (indexed by TileIndex::class_rank), as the layer is found. Over MPI, the
+  // process's part of it: the indices of its own sequences (mpi_table_entries).
   GoalTable* table = nullptr;
 };
 

@@ -254,10 +254,12 @@ class ImplicitEngine {
     return found;
   }
 
-  // Sets distance `depth` in `table` (indexed by TileIndex::class_rank, one process
-  // owning every sequence) for each position of layer `depth`, the last layer of
-  // its colour. Blocks of 64 sequences fill whole words of the table, so they run
-  // in parallel.
+  // Sets distance `depth` in `table` for each position of layer `depth`, the last
+  // layer of its colour. The table holds the owned sequences' indices, from
+  // TileIndex::class_rank of q_begin's first position on: the whole table in one
+  // process, its part (whole words, q_begin being a multiple of 64) in an MPI
+  // process. Blocks of 64 sequences fill whole words of the table, so they run in
+  // parallel.
   void fill_table(unsigned depth, GoalTable& table) const {
     const int from = table_of(depth);
     const std::uint64_t* const words = tables_[from].words();
@@ -278,7 +280,7 @@ class ImplicitEngine {
             const std::uint64_t entry = w * BitTable::kPerWord + unsigned(std::countr_zero(hit));
             const std::uint64_t q = layout_.divide[from].quotient(entry);
             const implicit_detail::SlotMoves& m = moves_[from][entry - q * count];
-            table.or_distance((q + q_begin_) * cells + m.blank, depth);
+            table.or_distance(q * cells + m.blank, depth);
           }
         }
       }

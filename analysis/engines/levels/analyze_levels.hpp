@@ -79,7 +79,7 @@ std::uint64_t positions_of(const P& p, const Packing& packing, std::span<const W
 // With `table`, each level goes into it as it is found, and the dead ends after.
 template <Puzzle P, class Packing, class Word>
 void reverse_goal_view(const P& p, const Packing& packing, const SortedLevels<Word>& forward, std::vector<Word> goals,
-                       const AnalyzeOptions& o, GoalView& view, LevelsTableBuilder* table = nullptr) {
+                       const AnalyzeOptions& o, GoalView& view, LevelsTableBuilder<Word>* table = nullptr) {
   constexpr std::size_t kSliceWords = std::size_t{1} << 24;
   constexpr std::size_t kBlock = 4096;
   const std::size_t moves = std::size_t(packing.moves());
@@ -141,9 +141,7 @@ void reverse_goal_view(const P& p, const Packing& packing, const SortedLevels<Wo
   const std::size_t slice = std::max<std::size_t>(1, kSliceWords / std::max<std::size_t>(1, moves));
   while (!frontier.empty()) {
     require(frontier.size());
-    if constexpr (std::is_same_v<Word, std::uint64_t>) {
-      if (table) table->add(view.layers.size(), std::span<const Word>(frontier));
-    }
+    if (table) table->add(view.layers.size(), std::span<const Word>(frontier));
     view.layers.push_back(frontier.size());
     next.clear();
     for (std::size_t from = 0; from < frontier.size(); from += slice) {
@@ -177,34 +175,37 @@ void reverse_goal_view(const P& p, const Packing& packing, const SortedLevels<Wo
     if (!frontier.empty()) progress.level(unsigned(view.layers.size()), frontier.size(), solvable);
   }
   view.dead_ends = total - solvable;
-  if constexpr (std::is_same_v<Word, std::uint64_t>) {
-    if (table) {
-      std::vector<std::uint64_t> dead;
-      for (std::size_t e = 0; e < forward.levels.size(); ++e) {
-        for (std::size_t i = 0; i < forward.levels[e].size(); ++i) {
-          const std::uint64_t k = offset[e] + i;
-          if (!(seen[k / 64] >> (k % 64) & 1)) dead.push_back(forward.levels[e][i]);
-        }
+  if (table) {
+    std::vector<Word> dead;
+    for (std::size_t e = 0; e < forward.levels.size(); ++e) {
+      for (std::size_t i = 0; i < forward.levels[e].size(); ++i) {
+        const std::uint64_t k = offset[e] + i;
+        if (!(seen[k / 64] >> (k % 64) & 1)) dead.push_back(forward.levels[e][i]);
       }
-      table->set_dead(std::move(dead));
     }
+    table->set_dead(std::move(dead));
   }
 }
 
 // What a words table of the sorted-levels engine names besides the puzzle: a hash
 // of the successors of its first words (another --moves gives others) and the
-// start whose packing made the words, which a reader packs positions with.
-template <class Packing>
-std::string levels_table_identity(const Packing& packing, const std::uint64_t* words, std::uint64_t count,
+// start whose packing made the words, which a reader packs positions with. The
+// words are 64-bit, or 128-bit (a successor's high half hashed before its low one).
+template <class Packing, class Word>
+std::string levels_table_identity(const Packing& packing, const Word* words, std::uint64_t count,
                                   const std::string& start) {
   std::uint64_t h = 0x9E3779B97F4A7C15ULL;
-  std::vector<std::uint64_t> out(std::size_t(packing.moves()));
+  const auto mix = [&h](std::uint64_t v) {
+    h ^= v + 0x9E3779B97F4A7C15ULL + (h << 6) + (h >> 2);
+    h *= 0xBF58476D1CE4E5B9ULL;
+  };
+  std::vector<Word> out(std::size_t(packing.moves()));
   for (std::uint64_t i = 0; i < std::min<std::uint64_t>(count, 64); ++i) {
     const int k = packing.successors(words[i], out.data());
     std::sort(out.begin(), out.begin() + k);
     for (int j = 0; j < k; ++j) {
-      h ^= out[std::size_t(j)] + 0x9E3779B97F4A7C15ULL + (h << 6) + (h >> 2);
-      h *= 0xBF58476D1CE4E5B9ULL;
+      if constexpr (sizeof(Word) > sizeof(std::uint64_t)) mix(std::uint64_t(out[std::size_t(j)] >> 64));
+      mix(std::uint64_t(out[std::size_t(j)]));
     }
     h = (h ^ (h >> 31)) * 0x94D049BB133111EBULL;
   }
@@ -259,14 +260,12 @@ requires WordPacking<Packing, typename P::State> AnalysisResult analyze_levels(c
   bool symmetric = false;
   if constexpr (OrbitCountingPuzzle<P>) symmetric = p.symmetries() > 1;
   std::vector<std::uint64_t> layer_positions;
-  // analyze --table (64-bit words): the levels of the search from the goals. The
+  // analyze --table: the levels of the search from the goals. The
   // forward search is that search when it starts from the goal on an undirected
   // space; otherwise the goal view's search fills it (run for the table alone
   // where the reports need none).
-  std::unique_ptr<LevelsTableBuilder> table;
-  if constexpr (std::is_same_v<Word, std::uint64_t>) {
-    if (o.table) table = std::make_unique<LevelsTableBuilder>();
-  }
+  std::unique_ptr<LevelsTableBuilder<Word>> table;
+  if (o.table) table = std::make_unique<LevelsTableBuilder<Word>>();
   const bool forward_table = table && !directed && !with_goal && packing->pack(start) == packing->pack(p.goal());
   const auto on_level = [&](std::size_t depth, std::span<const Word> level) {
     if constexpr (OrbitCountingPuzzle<P>) {
@@ -353,26 +352,31 @@ requires WordPacking<Packing, typename P::State> AnalysisResult analyze_levels(c
                               [&](std::size_t depth, std::span<const Word> level) { table->add(depth, level); });
     }
   }
-  if constexpr (std::is_same_v<Word, std::uint64_t>) {
-    if (table) {
-      GoalTableHeader h;
-      h.puzzle = p.name();
-      h.goal = p.format(p.goal());
-      if constexpr (PartialGoalPuzzle<P>) {
-        if (with_goal) h.goal = p.goal_text();
-      }
-      h.index = "words";
-      h.directed = directed;
-      h.reached = r.states;
-      r.table = table->build(std::move(h));
-      GoalTableHeader& built = r.table->header();
-      built.identity = detail::levels_table_identity(*packing, r.table->sorted_words(), built.entries, p.format(start));
-      std::uint64_t with_distance = 0;
-      for (const auto n : built.layers) with_distance += n;
-      // Reached positions the search from the goals never met (an undirected space
-      // whose goal is not reached) have no word in the table.
-      built.dead = built.reached - with_distance;
+  if (table) {
+    GoalTableHeader h;
+    h.puzzle = p.name();
+    h.goal = p.format(p.goal());
+    if constexpr (PartialGoalPuzzle<P>) {
+      if (with_goal) h.goal = p.goal_text();
     }
+    h.index = std::is_same_v<Word, std::uint64_t> ? "words" : "wide-words";
+    h.directed = directed;
+    h.reached = r.states;
+    r.table = table->build(std::move(h));
+    GoalTableHeader& built = r.table->header();
+    if constexpr (std::is_same_v<Word, std::uint64_t>) {
+      built.identity = detail::levels_table_identity(*packing, r.table->sorted_words(), built.entries, p.format(start));
+    } else {
+      const WideWords words = r.table->wide_words();
+      std::vector<Word> first;
+      for (std::uint64_t i = 0; i < std::min<std::uint64_t>(built.entries, 64); ++i) first.push_back(words.word(i));
+      built.identity = detail::levels_table_identity(*packing, first.data(), first.size(), p.format(start));
+    }
+    std::uint64_t with_distance = 0;
+    for (const auto n : built.layers) with_distance += n;
+    // Reached positions the search from the goals never met (an undirected space
+    // whose goal is not reached) have no word in the table.
+    built.dead = built.reached - with_distance;
   }
   return r;
 }
