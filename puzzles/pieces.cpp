@@ -1102,10 +1102,10 @@ void Pieces::start_at(std::string_view text) {
 
 std::string Pieces::symmetry_group() const {
   if (!s_) return "";
-  const std::string all = std::to_string(rotations());
-  if (symmetries() == rotations()) return "the " + all + " rotations of the file's (the start is symmetric)";
-  if (symmetries() == 1) return "none of the file's " + all + " rotations but the identity fixes the start";
-  return "the " + std::to_string(symmetries()) + " of the file's " + all + " rotations that fix the start";
+  const std::string all = std::to_string(rotations()) + " rotations the file's rotations generate";
+  if (symmetries() == rotations()) return "the " + all + " (the start is symmetric)";
+  if (symmetries() == 1) return "none of the " + all + " but the identity fixes the start";
+  return "the " + std::to_string(symmetries()) + " of the " + all + " that fix the start";
 }
 
 std::vector<Pieces::State> Pieces::unfold(const std::vector<State>& path) const {
