@@ -88,6 +88,16 @@ using AnyPlan = PlanOf<AnyPuzzle>::type;
 // engine (AnalysisPlan::explicit_within). Throws UsageError for an engine the puzzle or the request does not suit
 // (engine_info's needs and cannot) and for a run over the memory budget (an explicit tiles run names the implicit
 // engine's need), so that every refusal comes before any work.
+// Whether p counts its positions up to symmetry, each state standing for its class.
+template <Puzzle P>
+[[nodiscard]] bool up_to_symmetry(const P& p) {
+  if constexpr (OrbitCountingPuzzle<P>) {
+    return p.symmetries() > 1;
+  } else {
+    return false;
+  }
+}
+
 template <Puzzle P>
 AnalysisPlan<P> choose_engine(const P& p, const AnalyzeOptions& o) {
   constexpr bool kTiles = TileGridPuzzle<P>;
@@ -139,7 +149,7 @@ AnalysisPlan<P> choose_engine(const P& p, const AnalyzeOptions& o) {
     if constexpr (RankedPuzzle<P>) {
       // Checkpoints outweigh the picture: a small space found so gets its graph afterwards.
       ranked = !kTiles && !wants_graph && (checkpoints || o.table || !fits_picture) && ranked_engine_fits(p) &&
-               ranked_bytes(p) <= o.memory.bytes();
+               ranked_bytes(p) <= o.memory.bytes() && !up_to_symmetry(p);
     }
     if (ranked) {
       engine = Engine::ranked;
@@ -178,6 +188,12 @@ AnalysisPlan<P> choose_engine(const P& p, const AnalyzeOptions& o) {
   // processes, which checks each process's share of the memory itself.
   if (engine == Engine::ranked || (engine == Engine::mpi && !kTiles)) {
     if constexpr (RankedPuzzle<P>) {
+      // The ranked engine walks positions by their ranks, never classes.
+      if (up_to_symmetry(p)) {
+        throw UsageError(named +
+                         " counts positions one by one, not up to symmetry (use --engine levels or "
+                         "explicit, or leave out --symmetry)");
+      }
       if (!ranked_engine_fits(p)) {
         throw UsageError(named + " needs at most " + std::to_string(ranked_detail::kMostMoves) +
                          " moves from a position (use --engine explicit)");

@@ -339,7 +339,7 @@ int check_rows(const std::vector<std::string>& names, bool quiet, const Context&
 
 int run_analyze(const Args& args, Context& context) {
   std::vector<std::string> names;
-  std::string out = "reports-out", lookup, moves, metric;
+  std::string out = "reports-out", lookup, moves, metric, symmetry;
   std::string engine = "auto", dot_limit = "300", all_pairs_limit = "20000", checkpoint_every, max_depth;
   std::string comparisons_limit(kComparisonsLimitDefault);
   MemoryOption memory;
@@ -385,7 +385,10 @@ int run_analyze(const Args& args, Context& context) {
       "e.g. U,F,R")("metric", po::value(&metric)->value_name("METRIC"),
                     ".tws files: all-powers (default: R, R2, R' one move each), quarter (R, R') or given (the moves "
                     "as written; directed when not closed under inverses); Sokoban levels: pushes (default) or "
-                    "moves")("quiet,q", po::bool_switch(&quiet), "no progress lines and no summary table")(
+                    "moves")("symmetry", po::value(&symmetry)->value_name("GROUP"),
+                             ".tws files: rotations (count positions up to the rotations of the whole puzzle the "
+                             "file gives, reporting classes and positions) or none (default)")(
+      "quiet,q", po::bool_switch(&quiet), "no progress lines and no summary table")(
       "check", po::bool_switch(&check),
       "files of Rush Hour rows: check every row's moves and cluster size against our search, rows in parallel, "
       "no reports written; the table and one line of totals; exit code 1 when a row disagrees")(
@@ -502,6 +505,7 @@ int run_analyze(const Args& args, Context& context) {
   for (const auto& name : names) {
     Job job{make_puzzle(name), {}, {}, name};
     apply_move_options(job.puzzle, moves, metric);
+    apply_symmetry_option(job.puzzle, symmetry);
     apply_start_option(job.puzzle, o.from);
     job.name = std::visit([](const auto& p) { return p.name(); }, job.puzzle);
     for (const auto& earlier : jobs) {

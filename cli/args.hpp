@@ -88,6 +88,26 @@ inline void apply_start_option(AnyPuzzle& puzzle, const std::string& from) {
       puzzle);
 }
 
+// analyze --symmetry: `rotations` counts a .tws file's positions up to the rotations
+// of the whole puzzle it gives (Pieces::use_rotations), `none` (the default) one by
+// one. Rules files declare theirs in the file (symmetry = "board").
+inline void apply_symmetry_option(AnyPuzzle& puzzle, const std::string& symmetry) {
+  if (symmetry.empty() || symmetry == "none") return;
+  if (symmetry != "rotations") {
+    throw ParseError("bad --symmetry " + quote_input(symmetry) + " (expected rotations or none)");
+  }
+  std::visit(
+      [&](auto& p) {
+        if constexpr (requires { p.use_rotations(); }) {
+          (void)p.use_rotations();
+        } else {
+          throw UsageError("--symmetry rotations applies to .tws piece puzzles, not to " + p.name() +
+                           " (rules files declare symmetry = \"board\" in the file)");
+        }
+      },
+      puzzle);
+}
+
 // The moves options of analyze and solve. On piece puzzles (.tws files) --moves
 // picks moves by name ("U,F,R") and --metric how they become moves; on Sokoban
 // levels --metric is pushes or moves; on sliding-block

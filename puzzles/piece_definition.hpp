@@ -5,6 +5,7 @@
 #pragma once
 
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace statespace {
@@ -31,6 +32,14 @@ struct PieceMove {
   PieceTransform transform;
 };
 
+// Where a definition was read from, for refusals that come after reading (a
+// rotation the moves in use do not allow): the file as named and the line and column
+// of each rotation's name. Empty when the definition is not from a file.
+struct PieceSource {
+  std::string file;
+  std::vector<std::pair<int, int>> rotation_at;
+};
+
 struct PieceDefinition {
   std::string name;
   std::vector<PieceSet> sets;
@@ -39,6 +48,7 @@ struct PieceDefinition {
   // Turns of the whole puzzle (a .tws file's x, y, z, Fv, DFRv ...): symmetries of
   // the puzzle, never moves of its graph.
   std::vector<PieceMove> rotations;
+  PieceSource source;
 };
 
 }  // namespace statespace

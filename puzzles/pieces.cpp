@@ -6,6 +6,7 @@
 #include <numeric>
 #include <set>
 #include <span>
+#include <stdexcept>
 #include <type_traits>
 
 #include "core/errors.hpp"
@@ -539,6 +540,110 @@ PiecePosition read_piece_position(const PieceDefinition& d, const std::vector<st
   return p;
 }
 
+namespace {
+
+// A position flat over the sets, and the work arrays of its rank: one per thread, so
+// that canonical_rank allocates nothing once warm (the engines call it from their
+// worker threads, for every successor).
+struct FlatPosition {
+  std::vector<int> perm, twist, cls;
+  std::vector<std::uint64_t> digit;
+};
+
+void flat_unrank(const Tables& t, std::uint64_t r, FlatPosition& p) {
+  const std::size_t sets = t.definition.sets.size();
+  const std::vector<int>& cls = t.classes[std::size_t(r % t.classes.size())];
+  r /= t.classes.size();
+  p.digit.assign(2 * sets, 0);
+  for (std::size_t i = t.coordinates.size(); i-- > 0;) {
+    const Coordinate& c = t.coordinates[i];
+    p.digit[2 * std::size_t(c.set) + (c.orientation ? 1 : 0)] = r % c.space;
+    r /= c.space;
+  }
+  std::size_t off = 0;
+  for (std::size_t k = 0; k < sets; ++k) {
+    perm_join(t.shapes[k], cls[2 * k], p.digit[2 * k], p.perm.data() + off);
+    twist_join(t.shapes[k], cls[2 * k + 1], p.digit[2 * k + 1], p.twist.data() + off);
+    off += std::size_t(t.shapes[k].n);
+  }
+}
+
+// The rank of a position of a reachable class (an image of one under the group).
+std::uint64_t flat_rank(const Tables& t, FlatPosition& p) {
+  const std::size_t sets = t.definition.sets.size();
+  p.cls.resize(2 * sets);
+  p.digit.resize(2 * sets);
+  std::size_t off = 0;
+  for (std::size_t k = 0; k < sets; ++k) {
+    const SetShape& v = t.shapes[k];
+    const Split a = perm_split(v, p.perm.data() + off);
+    const Split w = twist_split(v, p.twist.data() + off);
+    p.cls[2 * k] = a.cls;
+    p.cls[2 * k + 1] = w.cls;
+    p.digit[2 * k] = a.digit;
+    p.digit[2 * k + 1] = w.digit;
+    off += std::size_t(v.n);
+  }
+  const auto at = std::lower_bound(t.classes.begin(), t.classes.end(), p.cls);
+  std::uint64_t r = std::uint64_t(at - t.classes.begin());
+  for (const Coordinate& c : t.coordinates) r += c.weight * p.digit[2 * std::size_t(c.set) + (c.orientation ? 1 : 0)];
+  return r;
+}
+
+// q = g's conjugate of p (Conjugation); q's perm and twist sized as p's.
+void conjugate(const Tables& t, const Conjugation& g, const FlatPosition& p, FlatPosition& q) {
+  std::size_t off = 0;
+  for (std::size_t k = 0; k < t.shapes.size(); ++k) {
+    const int n = t.shapes[k].n, o = t.shapes[k].orientations;
+    const auto& map = g.kind_map[k];
+    const auto& turn = g.kind_twist[k];
+    for (std::size_t i = off; i < off + std::size_t(n); ++i) {
+      const auto from = std::size_t(g.from[i]);
+      const auto kind = std::size_t(p.perm[from]);
+      q.perm[i] = map[kind];
+      q.twist[i] = (p.twist[from] + g.add[i] + turn[kind]) % o;
+    }
+    off += std::size_t(n);
+  }
+}
+
+thread_local FlatPosition flat_p, flat_q;
+
+void size_flat(const Tables& t) {
+  std::size_t places = 0;
+  for (const auto& v : t.shapes) places += std::size_t(v.n);
+  for (FlatPosition* f : {&flat_p, &flat_q}) {
+    f->perm.resize(places);
+    f->twist.resize(places);
+  }
+}
+
+}  // namespace
+
+std::uint64_t canonical_rank(const Tables& t, const Symmetry& s, std::uint64_t r) {
+  if (s.group.empty()) return r;
+  size_flat(t);
+  flat_unrank(t, r, flat_p);
+  std::uint64_t least = r;
+  for (const Conjugation& g : s.group) {
+    conjugate(t, g, flat_p, flat_q);
+    least = std::min(least, flat_rank(t, flat_q));
+  }
+  return least;
+}
+
+std::uint64_t orbit_size(const Tables& t, const Symmetry& s, std::uint64_t r) {
+  if (s.group.empty()) return 1;
+  size_flat(t);
+  flat_unrank(t, r, flat_p);
+  std::uint64_t fixed = 1;  // the identity
+  for (const Conjugation& g : s.group) {
+    conjugate(t, g, flat_p, flat_q);
+    if (flat_q.perm == flat_p.perm && flat_q.twist == flat_p.twist) ++fixed;
+  }
+  return (s.group.size() + 1) / fixed;
+}
+
 std::uint64_t move_digit(const Tables& t, const Coordinate& c, std::uint64_t key, const PieceMove& move) {
   const auto k = std::size_t(c.set);
   const int cls = c.classes[std::size_t(key / c.space)];
@@ -888,13 +993,133 @@ std::string Pieces::format(const State& s) const {
   return format_piece_position(t_->definition, t_->labels, position(s.rank));
 }
 
-Pieces::State Pieces::parse(std::string_view text) const {
+Pieces::State Pieces::parse(std::string_view text) const { return canonical(parse_position(text)); }
+
+Pieces::State Pieces::parse_position(std::string_view text) const {
   try {
     return {position_rank(read_piece_position(t_->definition, t_->labels, text))};
   } catch (const ParseError& e) {
     throw ParseError("bad position " + quote_input(text) + ": " + e.what() +
                      " (expected set by set: " + format(start_) + ")");
   }
+}
+
+int Pieces::use_rotations() {
+  const Tables& t = *t_;
+  const PieceDefinition& d = t.definition;
+  const std::string file = d.source.file.empty() ? d.name : d.source.file;
+  if (d.rotations.empty()) {
+    throw ParseError(file + ": no rotations to count up to (Move blocks named x, y or z, or capitals and v: Fv, DFRv)");
+  }
+  // Each rotation the file names must map the moves in use onto themselves and the
+  // solved state's kinds of pieces onto kinds; then so does every product of them.
+  const Position solved = position(start_.rank);
+  const auto where = [&](std::size_t i) {
+    if (i < d.source.rotation_at.size() && !d.source.file.empty()) {
+      return d.source.file + ":" + std::to_string(d.source.rotation_at[i].first) + ":" +
+             std::to_string(d.source.rotation_at[i].second) + ": ";
+    }
+    return file + ": ";
+  };
+  // The conjugation by r, or the reason it is none.
+  const auto conjugation = [&](const PieceTransform& r, std::string& why) {
+    const PieceTransform inv = inverse(d, r);
+    Conjugation g;
+    int off = 0;  // set k's first place in the flat position
+    for (std::size_t k = 0; k < d.sets.size(); ++k) {
+      const int o = d.sets[k].orientations;
+      const auto kinds = std::size_t(t.shapes[k].kinds);
+      std::vector<int> map(kinds, -1), turn(kinds, -1);
+      for (std::size_t x = 0; x < r.perm[k].size(); ++x) {
+        const auto kind = std::size_t(solved.perm[k][x]);
+        const auto y = std::size_t(inv.perm[k][x]);
+        const int to = solved.perm[k][y];
+        const int by = ((solved.twist[k][y] + inv.twist[k][x] - solved.twist[k][x]) % o + o) % o;
+        if ((map[kind] >= 0 && map[kind] != to) || (turn[kind] >= 0 && turn[kind] != by)) {
+          why = "it moves identical pieces of set " + d.sets[k].name + " onto different ones";
+          return g;
+        }
+        map[kind] = to;
+        turn[kind] = by;
+      }
+      for (std::size_t i = 0; i < r.perm[k].size(); ++i) {
+        g.from.push_back(off + r.perm[k][i]);
+        g.add.push_back(r.twist[k][i]);
+      }
+      off += int(r.perm[k].size());
+      g.kind_map.push_back(std::move(map));
+      g.kind_twist.push_back(std::move(turn));
+    }
+    for (const PieceMove& m : t.moves) {
+      const PieceTransform image = then(d, then(d, inv, m.transform), r);
+      if (std::none_of(t.moves.begin(), t.moves.end(), [&](const PieceMove& n) { return n.transform == image; })) {
+        why = "it turns move " + m.name + " into a turn that is no move in use";
+        return g;
+      }
+    }
+    return g;
+  };
+  for (std::size_t i = 0; i < d.rotations.size(); ++i) {
+    std::string why;
+    (void)conjugation(d.rotations[i].transform, why);
+    if (!why.empty()) {
+      throw ParseError(where(i) + "rotation " + d.rotations[i].name + " does not map the puzzle onto itself: " + why +
+                       " (counting up to rotations needs every rotation to permute the moves; expected the moves"
+                       " of the whole puzzle, not a --moves subset)");
+    }
+  }
+  // The group: products of the rotations, breadth first from the identity.
+  std::vector<PieceTransform> group = {identity(d)};
+  for (std::size_t at = 0; at < group.size(); ++at) {
+    for (const PieceMove& r : d.rotations) {
+      PieceTransform next = then(d, group[at], r.transform);
+      if (std::find(group.begin(), group.end(), next) == group.end()) group.push_back(std::move(next));
+    }
+  }
+  auto s = std::make_shared<Symmetry>();
+  for (std::size_t i = 1; i < group.size(); ++i) {
+    std::string why;
+    s->all.push_back(conjugation(group[i], why));
+  }
+  s->group = s->all;
+  s_ = std::move(s);
+  return rotations();
+}
+
+void Pieces::start_at(std::string_view text) {
+  if (!s_) return;
+  const State from = parse_position(text);
+  size_flat(*t_);
+  flat_unrank(*t_, from.rank, flat_p);
+  auto s = std::make_shared<Symmetry>(*s_);
+  s->group.clear();
+  for (const Conjugation& g : s->all) {
+    conjugate(*t_, g, flat_p, flat_q);
+    if (flat_q.perm == flat_p.perm && flat_q.twist == flat_p.twist) s->group.push_back(g);
+  }
+  s_ = std::move(s);
+}
+
+std::string Pieces::symmetry_group() const {
+  if (!s_) return "";
+  const std::string all = std::to_string(rotations()) + " rotations the file's rotations generate";
+  if (symmetries() == rotations()) return "the " + all + " (the start is symmetric)";
+  if (symmetries() == 1) return "none of the " + all + " but the identity fixes the start";
+  return "the " + std::to_string(symmetries()) + " of the " + all + " that fix the start";
+}
+
+std::vector<Pieces::State> Pieces::unfold(const std::vector<State>& path) const {
+  if (!s_ || path.empty()) return path;
+  std::vector<State> out = {path.front()};
+  for (std::size_t i = 1; i < path.size(); ++i) {
+    std::optional<State> next;
+    for_each_successor_rank(out.back().rank, [&](std::uint64_t r) {
+      if (!next && canonical_rank(*t_, *s_, r) == path[i].rank) next = State{r};
+    });
+    if (!next) throw std::logic_error(name() + ": a path of classes that no move joins");
+    out.push_back(*next);
+  }
+  return out;
 }
 
 std::string Pieces::move_name(const State& from, const State& to) const {

@@ -299,19 +299,55 @@ inline int successor_ranks(const Tables& t, std::uint64_t r, std::uint64_t* out)
   return k;
 }
 
+// Conjugation by a rotation r of the whole puzzle, on positions: q = r^-1 p r, which
+// maps the moves onto the moves (m onto r^-1 m r) and so a position at distance d
+// onto one at distance d. Flat over the sets (set k's places after those of sets
+// 0..k-1): place i of q takes the piece at place from[i] of p, its kind through
+// kind_map and its twist raised by add[i] and by kind_twist of that kind (identical
+// pieces: r must map the solved state's kinds onto kinds, twists alike).
+struct Conjugation {
+  std::vector<int> from, add;
+  std::vector<std::vector<int>> kind_map, kind_twist;  // per set, per kind
+};
+
+// The group positions are counted up to (Pieces::use_rotations): every conjugation
+// but the identity, and the order of the group the file's rotations generate.
+struct Symmetry {
+  std::vector<Conjugation> group;  // the group used: the start's stabiliser
+  std::vector<Conjugation> all;    // every rotation the file's generate
+};
+
+// The least rank of r's class, and how many positions the class holds (the group's
+// order over r's stabiliser's).
+[[nodiscard]] std::uint64_t canonical_rank(const Tables& t, const Symmetry& s, std::uint64_t r);
+[[nodiscard]] std::uint64_t orbit_size(const Tables& t, const Symmetry& s, std::uint64_t r);
+
 }  // namespace pieces_detail
 
 // The levels engine's word: the rank, moved through the same tables.
+// Counted up to symmetry, the words are classes: each successor its class's least.
 class PieceRankPacking {
  public:
-  explicit PieceRankPacking(std::shared_ptr<const pieces_detail::Tables> t) : t_(std::move(t)) {}
+  explicit PieceRankPacking(std::shared_ptr<const pieces_detail::Tables> t,
+                            std::shared_ptr<const pieces_detail::Symmetry> s = nullptr)
+      : t_(std::move(t)), s_(std::move(s)) {}
   [[nodiscard]] std::uint64_t pack(const PieceState& s) const { return s.rank; }
   [[nodiscard]] PieceState unpack(std::uint64_t w) const { return {w}; }
   [[nodiscard]] int moves() const { return int(t_->moves.size()); }
-  int successors(std::uint64_t w, std::uint64_t* out) const { return pieces_detail::successor_ranks(*t_, w, out); }
+  int successors(std::uint64_t w, std::uint64_t* out) const {
+    const int n = pieces_detail::successor_ranks(*t_, w, out);
+    if (s_) {
+      for (int i = 0; i < n; ++i) out[i] = pieces_detail::canonical_rank(*t_, *s_, out[i]);
+    }
+    return n;
+  }
+  [[nodiscard]] std::uint64_t orbit_size(std::uint64_t w) const {
+    return s_ ? pieces_detail::orbit_size(*t_, *s_, w) : 1;
+  }
 
  private:
   std::shared_ptr<const pieces_detail::Tables> t_;
+  std::shared_ptr<const pieces_detail::Symmetry> s_;
 };
 
 class Pieces {
@@ -336,17 +372,26 @@ class Pieces {
   // row only for sets with more than one orientation).
   [[nodiscard]] std::string format(const State& s) const;
   // format()'s notation; throws ParseError naming the token and the expected form.
+  // Counted up to symmetry: the position's class.
   [[nodiscard]] State parse(std::string_view text) const;
+  // The position itself, never its class.
+  [[nodiscard]] State parse_position(std::string_view text) const;
 
   [[nodiscard]] std::uint64_t rank_space() const { return t_->space; }
   [[nodiscard]] std::uint64_t rank(const State& s) const { return s.rank; }
   [[nodiscard]] State unrank(std::uint64_t r) const { return {r}; }
 
+  // Counted up to symmetry: each successor's class, as its least member.
   template <class F>
   void for_each_successor(const State s, F&& f) const {
+    if (s_) {
+      for_each_successor_rank(s.rank, [&](std::uint64_t r) { f(State{pieces_detail::canonical_rank(*t_, *s_, r)}); });
+      return;
+    }
     for_each_successor_rank(s.rank, [&](std::uint64_t r) { f(State{r}); });
   }
-  // f(rank) for each move's successor, in the order of moves().
+  // f(rank) for each move's successor, in the order of moves(): positions, never
+  // classes (the ranked engine, which walks them, does not count up to symmetry).
   template <class F>
   void for_each_successor_rank(std::uint64_t r, F&& f) const {
     pieces_detail::step<false>(*t_, r, f);
@@ -354,11 +399,13 @@ class Pieces {
   // The same into out[0, max_moves()); returns the count.
   int successor_ranks(std::uint64_t r, std::uint64_t* out) const { return pieces_detail::successor_ranks(*t_, r, out); }
   [[nodiscard]] bool directed() const { return t_->directed; }
-  [[nodiscard]] bool regular() const { return t_->regular; }
-  // Every position with s among its successors: the inverse moves applied to s.
+  // Classes make no regular graph: a class's moves may lead to one class twice.
+  [[nodiscard]] bool regular() const { return t_->regular && !s_; }
+  // Every position with s among its successors: the inverse moves applied to s
+  // (classes, counted up to symmetry).
   template <class F>
   void for_each_predecessor(const State s, F&& f) const {
-    const auto g = [&](std::uint64_t r) { f(State{r}); };
+    const auto g = [&](std::uint64_t r) { f(State{s_ ? pieces_detail::canonical_rank(*t_, *s_, r) : r}); };
     pieces_detail::step<true>(*t_, s.rank, g);
   }
 
@@ -368,8 +415,31 @@ class Pieces {
   // the two levels before only, which finds every revisit in undirected spaces alone.
   [[nodiscard]] std::optional<Packing> packing(const State&) const {
     if (t_->directed) return std::nullopt;
-    return Packing(t_);
+    return Packing(t_, s_);
   }
+
+  // Counts positions up to the rotations of the whole puzzle the file gives (x, y,
+  // z, Fv, ...; rules files' symmetry = "board" for twisty puzzles): a position p
+  // and r^-1 p r, for every rotation r of the group they generate, are one class,
+  // standing as its least rank. Every rotation must map the moves in use onto
+  // themselves (r^-1 m r a move for every move m) and the solved state's identical
+  // pieces onto identical ones; ParseError naming the file's line otherwise, or when
+  // the file gives no rotation. Returns the group's order.
+  int use_rotations();
+  // analyze --from: the group becomes the rotations that fix that position.
+  void start_at(std::string_view text);
+  [[nodiscard]] int symmetries() const { return s_ ? int(s_->group.size()) + 1 : 1; }
+  // The group's order before the start's stabiliser is taken; 0 without symmetry.
+  [[nodiscard]] int rotations() const { return s_ ? int(s_->all.size()) + 1 : 0; }
+  [[nodiscard]] std::string symmetry_group() const;
+  [[nodiscard]] State canonical(const State& s) const {
+    return s_ ? State{pieces_detail::canonical_rank(*t_, *s_, s.rank)} : s;
+  }
+  [[nodiscard]] std::uint64_t orbit_size(const State& s) const {
+    return s_ ? pieces_detail::orbit_size(*t_, *s_, s.rank) : 1;
+  }
+  // A path of classes as positions, each one move from the one before.
+  [[nodiscard]] std::vector<State> unfold(const std::vector<State>& path) const;
 
   [[nodiscard]] const PieceDefinition& definition() const { return t_->definition; }
   [[nodiscard]] PieceMetric metric() const { return t_->metric; }
@@ -385,6 +455,7 @@ class Pieces {
 
  private:
   std::shared_ptr<const pieces_detail::Tables> t_;
+  std::shared_ptr<const pieces_detail::Symmetry> s_;  // null: positions counted one by one
   State start_;
 };
 
@@ -393,5 +464,8 @@ static_assert(ReversiblePuzzle<Pieces>);
 static_assert(WordPackedPuzzle<Pieces>);
 static_assert(MoveNamingPuzzle<Pieces>);
 static_assert(RegularPuzzle<Pieces>);
+static_assert(OrbitCountingPuzzle<Pieces>);
+static_assert(PathUnfoldingPuzzle<Pieces>);
+static_assert(StartMovablePuzzle<Pieces>);
 
 }  // namespace statespace

@@ -153,6 +153,7 @@ class Reader {
         (rotation ? def_.rotations : def_.moves)
             .push_back({line[1].text, read_block({true, key.text == "MoveTransformation"},
                                                  (rotation ? "rotation " : "move ") + line[1].text)});
+        if (rotation) def_.source.rotation_at.emplace_back(line[1].line, line[1].column);
       } else if (key.text == "MoveSequence" || key.text == "MoveAlias") {
         // A move made of others (twsearch's MoveSequence), or another name for one,
         // which names no move of the graph (twsearch leaves aliases out of its
@@ -190,6 +191,7 @@ class Reader {
       }
       def_.name = stem;
     }
+    def_.source.file = file_.string();
     return def_;
   }
 
@@ -324,7 +326,9 @@ class Reader {
     for (const auto& s : sequences_) {
       if (s.alias) continue;
       for (const auto& r : resolved) {
-        if (r.name == s.line[1].text) (is_rotation_name(r.name) ? def_.rotations : def_.moves).push_back(r);
+        if (r.name != s.line[1].text) continue;
+        (is_rotation_name(r.name) ? def_.rotations : def_.moves).push_back(r);
+        if (is_rotation_name(r.name)) def_.source.rotation_at.emplace_back(s.line[1].line, s.line[1].column);
       }
     }
   }

@@ -191,14 +191,19 @@ class Puzzle:
             for s, p in enumerate(self.stickers)
         }
 
-    def moves(self, depths, rotations):
+    def moves(self, depths, rotations, fixed=None):
+        """The turns, then (with rotations) the turns of the whole solid. With `fixed`
+        (a vertex axis: name, unit vector, order) only the turns that leave that
+        vertex's piece still, and the rotations about it."""
         out = []
         for name, a in self.axes.items():
             for depth in depths:
-                out.append((name, self.turn(a, self.orders[name], depth)))
+                if fixed is None or dot(a, fixed[1]) <= depth:
+                    out.append((name, self.turn(a, self.orders[name], depth)))
         if rotations:
-            for name, a in self.axes.items():
-                out.append((name + "v", self.turn(a, self.orders[name], -2.0)))
+            spins = [fixed] if fixed else [(name, a, self.orders[name]) for name, a in self.axes.items()]
+            for name, a, order in spins:
+                out.append((name + "v", self.turn(a, order, -2.0)))
         return out
 
     def sets(self, moves):
@@ -228,14 +233,20 @@ class Puzzle:
 SET_NAMES = {1: "CENTER", 2: "EDGE", 3: "CORNER", 4: "C4RNER", 5: "C5RNER"}
 
 
-def tws(stem, title, solid, kind, depths, rotations):
+def tws(stem, title, solid, kind, depths, rotations, fixed=None):
     p = Puzzle(solid, kind, depths)
-    moves = p.moves(depths, rotations)
+    spin = None
+    if fixed:
+        vertices, orders = axes(solid, "v")
+        spin = (fixed, vertices[fixed], orders[fixed])
+    moves = p.moves(depths, rotations, spin)
     sets = p.sets(moves)
     lines = [
         "# Written by tests/data/twisty/make_twisty.py from the geometry: " + title + ",",
         f"# a {solid} turned about its {dict(f='face', e='edge', v='vertex')[kind]} axes, cut at depth "
-        + ", ".join(f"{d:g}" for d in depths) + (", with its rotations" if rotations else "") + ".",
+        + ", ".join(f"{d:g}" for d in depths)
+        + (f", the {fixed} corner held still" if fixed else "")
+        + ((f", with its rotations about {fixed}" if fixed else ", with its rotations") if rotations else "") + ".",
         "Name " + stem,
         "",
     ]
@@ -268,23 +279,25 @@ def tws(stem, title, solid, kind, depths, rotations):
     return "\n".join(lines) + "\n"
 
 
-# file -> (title, solid, axes, cut depths)
+# file -> (title, solid, axes, cut depths[, the vertex held still])
 PUZZLES = {
     "cube2": ("2x2x2 cube", "cube", "f", [0.0]),
     "cube3": ("3x3x3 cube", "cube", "f", [1 / 3]),
     "pyramorphix": ("Pyramorphix", "tetrahedron", "e", [0.0]),
     "jing-pyraminx": ("Jing's pyraminx", "tetrahedron", "f", [0.0]),
     "skewb-diamond": ("Skewb diamond", "octahedron", "f", [0.0]),
+    "cube2-fixed": ("2x2x2 cube", "cube", "f", [0.0], "DBL"),
+    "skewb-fixed": ("Skewb", "cube", "v", [0.0], "DBL"),
 }
 
 
 def main():
     check = sys.argv[1:] == ["--check"]
     stale = []
-    for stem, (title, solid, kind, depths) in PUZZLES.items():
+    for stem, (title, solid, kind, depths, *fixed) in PUZZLES.items():
         for rotations in (False, True):
             path = HERE / (stem + ("-rotations" if rotations else "") + ".tws")
-            text = tws(stem, title, solid, kind, depths, rotations)
+            text = tws(stem, title, solid, kind, depths, rotations, *fixed)
             if check:
                 if not path.exists() or path.read_text() != text:
                     stale.append(path.name)
