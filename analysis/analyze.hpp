@@ -77,6 +77,16 @@ struct PlanOf<std::variant<P...>> {
 };
 using AnyPlan = PlanOf<AnyPuzzle>::type;
 
+// Whether p counts its positions up to symmetry, each state standing for its class.
+template <Puzzle P>
+[[nodiscard]] bool up_to_symmetry(const P& p) {
+  if constexpr (OrbitCountingPuzzle<P>) {
+    return p.symmetries() > 1;
+  } else {
+    return false;
+  }
+}
+
 // The engine o.engine means on p and everything it needs. Automatic takes the
 // implicit engine for tiles:RxC, the ranked one for other ranked models whose three
 // rank bitsets fit o.memory, and the sorted-levels one for models whose positions
@@ -88,16 +98,6 @@ using AnyPlan = PlanOf<AnyPuzzle>::type;
 // engine (AnalysisPlan::explicit_within). Throws UsageError for an engine the puzzle or the request does not suit
 // (engine_info's needs and cannot) and for a run over the memory budget (an explicit tiles run names the implicit
 // engine's need), so that every refusal comes before any work.
-// Whether p counts its positions up to symmetry, each state standing for its class.
-template <Puzzle P>
-[[nodiscard]] bool up_to_symmetry(const P& p) {
-  if constexpr (OrbitCountingPuzzle<P>) {
-    return p.symmetries() > 1;
-  } else {
-    return false;
-  }
-}
-
 template <Puzzle P>
 AnalysisPlan<P> choose_engine(const P& p, const AnalyzeOptions& o) {
   constexpr bool kTiles = TileGridPuzzle<P>;
