@@ -353,25 +353,31 @@ TEST(Sokoban, MicrobanMatchesPublishedOptimaInBothMetrics) {
   }
 }
 
+// The pushes positions a search here over the model's successors reaches, and the
+// keeper cells they stand for (the positions of the moves metric).
+std::pair<std::uint64_t, std::uint64_t> pushes_positions(const Sokoban& pushes) {
+  absl::flat_hash_set<SokobanState> seen{pushes.start()};
+  std::vector<SokobanState> todo{pushes.start()};
+  std::uint64_t standing = 0;
+  while (!todo.empty()) {
+    const SokobanState s = todo.back();
+    todo.pop_back();
+    standing += std::uint64_t(std::popcount(pushes.region(s)));
+    pushes.for_each_successor(s, [&](const SokobanState& t) {
+      if (seen.insert(t).second) todo.push_back(t);
+    });
+  }
+  return {seen.size(), standing};
+}
+
 TEST(Sokoban, PushesPositionsTimesTheirRegionsAreTheMovesPositions) {
   for (std::size_t i = 0; i < kLevels.size(); ++i) {
     const Sokoban pushes = level_of(kLevels[i], SokobanMetric::kPushes);
     const Sokoban moves = level_of(kLevels[i], SokobanMetric::kMoves);
-    // Every pushes position by a search here over the model's successors.
-    absl::flat_hash_set<SokobanState> seen{pushes.start()};
-    std::vector<SokobanState> todo{pushes.start()};
-    std::uint64_t standing = 0;
-    while (!todo.empty()) {
-      const SokobanState s = todo.back();
-      todo.pop_back();
-      standing += std::uint64_t(std::popcount(pushes.region(s)));
-      pushes.for_each_successor(s, [&](const SokobanState& t) {
-        if (seen.insert(t).second) todo.push_back(t);
-      });
-    }
+    const auto [positions, standing] = pushes_positions(pushes);
     const AnalysisResult p = analyze_levels(pushes, quiet(), pushes.start(), *pushes.packing(pushes.start()));
     const AnalysisResult m = analyze_levels(moves, quiet(), moves.start(), *moves.packing(moves.start()));
-    EXPECT_EQ(p.states, seen.size()) << i;
+    EXPECT_EQ(p.states, positions) << i;
     EXPECT_EQ(m.states, standing) << i;
     EXPECT_LE(p.states, m.states) << i;
   }
@@ -440,20 +446,10 @@ TEST(Sokoban, RulesFileWithAKeeperIsItsXsbLevel) {
   const auto file = write_file(dir / "yard.toml", with_keeper(yard_toml, "keeper = \"K\"\nmetric = \"pushes\"\n"));
   const Sokoban pushes = std::get<Sokoban>(*make_file_puzzle(file.string()));
   auto rules = std::get<Rules>(*make_file_puzzle(kExamples + "/sokoban-yard.toml"));
-  absl::flat_hash_set<SokobanState> seen{pushes.start()};
-  std::vector<SokobanState> todo{pushes.start()};
-  std::uint64_t standing = 0;
-  while (!todo.empty()) {
-    const SokobanState s = todo.back();
-    todo.pop_back();
-    standing += std::uint64_t(std::popcount(pushes.region(s)));
-    pushes.for_each_successor(s, [&](const SokobanState& t) {
-      if (seen.insert(t).second) todo.push_back(t);
-    });
-  }
+  const auto [positions, standing] = pushes_positions(pushes);
   const AnalysisResult r = analyze_levels(rules, quiet(), rules.start(), *rules.packing(rules.start()));
   const AnalysisResult p = analyze_levels(pushes, quiet(), pushes.start(), *pushes.packing(pushes.start()));
-  EXPECT_EQ(p.states, seen.size());
+  EXPECT_EQ(p.states, positions);
   EXPECT_EQ(standing, r.states);
   EXPECT_LT(p.states * 5, r.states);
   // metric = "moves" asks for the moves metric, whose count is the rules engine's.

@@ -29,14 +29,14 @@ concept Word64PackedPuzzle = WordPackedPuzzle<P> && std::same_as<PackedWord<type
 
 namespace detail {
 
-// The search over `start`'s packed words: `is_goal` tests a word, and is asked only
-// until the first goal is found, level by level.
-template <class Packing, class GoalTest>
-Cluster cluster_of_words(const Packing& k, std::uint64_t start, const GoalTest& is_goal) {
+// The search from `start` over values of type T (packed words or states):
+// `successors(t, f)` calls f on each successor of t, `is_goal(t)` is asked only until
+// the first goal is found, level by level.
+template <class T, class Successors, class GoalTest>
+Cluster cluster_search(const T& start, const Successors& successors, const GoalTest& is_goal) {
   Cluster c;
-  absl::flat_hash_set<std::uint64_t> seen{start};
-  std::vector<std::uint64_t> queue{start};
-  std::vector<std::uint64_t> next(std::size_t(k.moves()));
+  absl::flat_hash_set<T> seen{start};
+  std::vector<T> queue{start};
   std::size_t level_end = queue.size();
   unsigned depth = 0;
   for (std::size_t i = 0; i < queue.size(); ++i) {
@@ -44,12 +44,11 @@ Cluster cluster_of_words(const Packing& k, std::uint64_t start, const GoalTest& 
       level_end = queue.size();
       ++depth;
     }
-    const std::uint64_t w = queue[i];
-    if (!c.shortest && is_goal(w)) c.shortest = depth;
-    const int n = k.successors(w, next.data());
-    for (int j = 0; j < n; ++j) {
-      if (seen.insert(next[std::size_t(j)]).second) queue.push_back(next[std::size_t(j)]);
-    }
+    const T t = queue[i];
+    if (!c.shortest && is_goal(t)) c.shortest = depth;
+    successors(t, [&](const T& next) {
+      if (seen.insert(next).second) queue.push_back(next);
+    });
   }
   c.positions = queue.size();
   return c;
@@ -61,7 +60,12 @@ template <GoalPredicatePuzzle P>
 Cluster cluster_of(const P& p, const typename P::State& start) {
   if constexpr (Word64PackedPuzzle<P>) {
     if (const auto k = p.packing(start)) {
-      return detail::cluster_of_words(*k, k->pack(start), [&](std::uint64_t w) {
+      std::vector<std::uint64_t> next(std::size_t(k->moves()));
+      const auto successors = [&](std::uint64_t w, const auto& f) {
+        const int n = k->successors(w, next.data());
+        for (int j = 0; j < n; ++j) f(next[std::size_t(j)]);
+      };
+      return detail::cluster_search(k->pack(start), successors, [&](std::uint64_t w) {
         if constexpr (GoalTestingPacking<typename P::Packing>) {
           return k->is_goal(w);
         } else {
@@ -70,24 +74,9 @@ Cluster cluster_of(const P& p, const typename P::State& start) {
       });
     }
   }
-  Cluster c;
-  absl::flat_hash_set<typename P::State> seen{start};
-  std::vector<typename P::State> queue{start};
-  std::size_t level_end = queue.size();
-  unsigned depth = 0;
-  for (std::size_t i = 0; i < queue.size(); ++i) {
-    if (i == level_end) {
-      level_end = queue.size();
-      ++depth;
-    }
-    const typename P::State s = queue[i];
-    if (!c.shortest && p.is_goal(s)) c.shortest = depth;
-    p.for_each_successor(s, [&](const typename P::State& t) {
-      if (seen.insert(t).second) queue.push_back(t);
-    });
-  }
-  c.positions = queue.size();
-  return c;
+  return detail::cluster_search(
+      start, [&](const typename P::State& s, const auto& f) { p.for_each_successor(s, f); },
+      [&](const typename P::State& s) { return p.is_goal(s); });
 }
 
 }  // namespace statespace
