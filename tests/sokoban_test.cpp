@@ -11,6 +11,7 @@
 #include <bit>
 #include <deque>
 #include <map>
+#include <optional>
 #include <set>
 #include <string>
 #include <tuple>
@@ -93,6 +94,21 @@ struct Pos {
   friend auto operator<=>(const Pos&, const Pos&) = default;
 };
 
+// The keeper's step from p in direction d (one of "lurd"), pushing the box ahead of
+// it when there is one: the position after it and whether it pushed, or nothing when
+// a wall or a second box is in the way.
+std::optional<std::pair<Pos, bool>> moved(const Grid& g, const Pos& p, char d) {
+  Pos t = p;
+  t.keeper = g.step(p.keeper, d);
+  if (g.wall(t.keeper)) return std::nullopt;
+  if (!t.boxes.count(t.keeper)) return std::pair{t, false};
+  const int ahead = g.step(t.keeper, d);
+  if (g.wall(ahead) || t.boxes.count(ahead)) return std::nullopt;
+  t.boxes.erase(t.keeper);
+  t.boxes.insert(ahead);
+  return std::pair{t, true};
+}
+
 // Every position the keeper reaches by steps and pushes, and the fewest moves and the
 // fewest pushes to a solved one (a 0-1 search: walking costs no push).
 struct Searched {
@@ -112,15 +128,9 @@ Searched search(const Grid& g) {
     queue.pop_front();
     if (p.boxes == g.goals && out.fewest_moves < 0) out.fewest_moves = moves[p];
     for (const char d : std::string("lurd")) {
-      Pos t = p;
-      t.keeper = g.step(p.keeper, d);
-      if (g.wall(t.keeper)) continue;
-      if (t.boxes.count(t.keeper)) {
-        const int ahead = g.step(t.keeper, d);
-        if (g.wall(ahead) || t.boxes.count(ahead)) continue;
-        t.boxes.erase(t.keeper);
-        t.boxes.insert(ahead);
-      }
+      const auto step = moved(g, p, d);
+      if (!step) continue;
+      const Pos& t = step->first;
       back[t].push_back(p);
       if (moves.emplace(t, moves[p] + 1).second) queue.push_back(t);
     }
@@ -134,17 +144,10 @@ Searched search(const Grid& g) {
     const Pos p = dq.front();
     dq.pop_front();
     for (const char d : std::string("lurd")) {
-      Pos t = p;
-      t.keeper = g.step(p.keeper, d);
-      if (g.wall(t.keeper)) continue;
-      int cost = 0;
-      if (t.boxes.count(t.keeper)) {
-        const int ahead = g.step(t.keeper, d);
-        if (g.wall(ahead) || t.boxes.count(ahead)) continue;
-        t.boxes.erase(t.keeper);
-        t.boxes.insert(ahead);
-        cost = 1;
-      }
+      const auto step = moved(g, p, d);
+      if (!step) continue;
+      const auto& [t, pushed] = *step;
+      const int cost = pushed ? 1 : 0;
       const auto it = pushes.find(t);
       if (it != pushes.end() && it->second <= pushes[p] + cost) continue;
       pushes[t] = pushes[p] + cost;
@@ -182,25 +185,17 @@ struct Replayed {
 };
 Replayed replay(const Grid& g, const std::string& lurd) {
   Replayed r;
-  std::set<int> boxes = g.boxes;
-  int keeper = g.keeper;
+  Pos p{g.boxes, g.keeper};
   for (const char c : lurd) {
     const char d = char(c | 0x20);
-    const int to = g.step(keeper, d);
-    if (g.wall(to)) return r;
-    const bool push = c != d;
-    if (bool(boxes.count(to)) != push) return r;
-    if (push) {
-      const int ahead = g.step(to, d);
-      if (g.wall(ahead) || boxes.count(ahead)) return r;
-      boxes.erase(to);
-      boxes.insert(ahead);
-      ++r.pushes;
-    }
-    keeper = to;
+    const auto step = moved(g, p, d);
+    // A capital letter must push, a small one must not.
+    if (!step || step->second != (c != d)) return r;
+    p = step->first;
+    r.pushes += step->second;
     ++r.moves;
   }
-  r.solved = boxes == g.goals;
+  r.solved = p.boxes == g.goals;
   return r;
 }
 
@@ -250,17 +245,10 @@ std::pair<int, int> fewest(const Grid& g, bool push_first) {
     open.erase(open.begin());
     if (p.boxes == g.goals) return cost;
     for (const char d : std::string("lurd")) {
-      Pos t = p;
-      t.keeper = g.step(p.keeper, d);
-      if (g.wall(t.keeper)) continue;
-      int push = 0;
-      if (t.boxes.count(t.keeper)) {
-        const int ahead = g.step(t.keeper, d);
-        if (g.wall(ahead) || t.boxes.count(ahead)) continue;
-        t.boxes.erase(t.keeper);
-        t.boxes.insert(ahead);
-        push = 1;
-      }
+      const auto step = moved(g, p, d);
+      if (!step) continue;
+      const auto& [t, pushed] = *step;
+      const int push = pushed ? 1 : 0;
       const Cost c = push_first ? Cost{cost.first + push, cost.second + 1} : Cost{cost.first + 1, cost.second + push};
       const auto it = best.find(t);
       if (it != best.end() && it->second <= c) continue;
