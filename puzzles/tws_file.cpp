@@ -208,8 +208,8 @@ class Reader {
   // kMaxTwsMoves moves, counted before any table is built.
   void check_move_name(const std::vector<Token>& line) {
     const Token& name = line[1];
-    constexpr std::string_view form = "a move name of letters, digits, '_' or '-', starting with a letter or '_'";
-    if (const auto problem = set_name_problem(name.text); !problem.empty()) {
+    constexpr std::string_view form = "a move name of letters, digits, '_' or '-', with a letter or '_'";
+    if (const auto problem = move_name_problem(name.text); !problem.empty()) {
       lines_.fail(name, "the move name " + quote_input(name.text) + " " + problem, form);
     }
     const auto power_of = [](const std::string& name, const std::string& base) {
@@ -491,6 +491,17 @@ std::string set_name_problem(std::string_view name) {
     if (name == keyword) return "is a keyword of the format";
   }
   return "";
+}
+
+std::string move_name_problem(std::string_view name) {
+  // twsearch's slice moves start with their depth (2F, 3f, 2FRD): digits may lead,
+  // but a name of digits alone would read as a power.
+  if (name.size() > 64) return "is longer than 64 characters";
+  const std::size_t first = name.find_first_not_of("0123456789");
+  if (first == 0 || name.empty()) return set_name_problem(name);
+  if (first == std::string_view::npos) return "has no letter or '_'";
+  auto problem = set_name_problem(name.substr(first));
+  return problem == "is a keyword of the format" ? "" : problem;
 }
 
 std::string format_tws(const PieceDefinition& d, const std::vector<std::string>& comment) {

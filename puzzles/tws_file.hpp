@@ -46,6 +46,8 @@ inline constexpr std::string_view kSetNameForm =
     "a letter or '_', then letters, digits, '_' or '-', at most 64 in all, not a keyword of the format, e.g. CORNERS";
 // Empty when `name` is a set name; else what is wrong with it.
 std::string set_name_problem(std::string_view name);
+// The same for a move's name, which may also start with digits (twsearch's 2F).
+std::string move_name_problem(std::string_view name);
 
 // twsearch's rule for a rotation of the whole puzzle: x, y or z, alone or followed
 // by 2 or ', or capitals and '_' followed by one v (Fv, DFRv, but not F, Rv2 or fv).

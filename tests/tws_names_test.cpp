@@ -43,10 +43,18 @@ TEST(TwsNames, MoveNamesCannotCollideWithPowers) {
   // Names --moves cannot take (it splits on ','), and a prime that reads as an inverse.
   EXPECT_EQ(refusal(kHead + move("X,Y")),
             "t.tws:6:6: the move name 'X,Y' holds ','; expected a move name of letters, digits, '_' or '-', "
-            "starting with a letter or '_'");
+            "with a letter or '_'");
   EXPECT_NE(refusal(kHead + move("R'")).find("t.tws:6:6: the move name 'R'' holds '''"), std::string::npos);
   // Names that only share a prefix are fine, and so are the format's usual ones.
   EXPECT_EQ(refusal(kHead + move("R") + move("Rw") + move("R_2") + move("DBL")), "");
+  // twsearch's slice moves lead with their depth; digits alone would read as a power.
+  EXPECT_EQ(refusal(kHead + move("2F") + move("3f") + move("2FRD") + move("1H")), "");
+  EXPECT_EQ(refusal(kHead + move("2F") + move("2F2")),
+            "t.tws:10:6: move 2F2 beside move 2F: the powers of 2F are named 2F2, 2F3, ...; expected move names that "
+            "no power's name repeats");
+  EXPECT_EQ(refusal(kHead + move("22")),
+            "t.tws:6:6: the move name '22' has no letter or '_'; expected a move name of letters, digits, '_' or '-', "
+            "with a letter or '_'");
 }
 
 // 25,000 moves: before, 32 s of CPU went into their tables before the memory
