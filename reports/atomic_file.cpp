@@ -12,13 +12,14 @@
 #include "core/temporary_file.hpp"
 #include "core/text.hpp"
 #include "core/write_failure.hpp"
+#include "reports/staging.hpp"
 
 namespace statespace::reports {
 
 WriteError::WriteError(const std::filesystem::path& f, int e)
     : std::runtime_error(write_failure(f.string(), e)), file(f), error(e) {}
 
-PendingFile::PendingFile(const std::filesystem::path& path, std::string_view contents) : path_(path) {
+PendingFile::PendingFile(const std::filesystem::path& path, std::string_view contents, Sync sync) : path_(path) {
   std::error_code ec;
   if (path.has_parent_path() && !std::filesystem::create_directories(path.parent_path(), ec) && ec) {
     throw WriteError(path, ec.value());
@@ -36,7 +37,7 @@ PendingFile::PendingFile(const std::filesystem::path& path, std::string_view con
     if (k <= 0) error = k < 0 ? errno : EIO;
     if (k > 0) done += std::size_t(k);
   }
-  if (!error && ::fsync(fd) != 0) error = errno;
+  if (!error && sync == Sync::now && !in_own_staging(path) && ::fsync(fd) != 0) error = errno;
   if (::close(fd) != 0 && !error) error = errno;
   if (error) {
     std::filesystem::remove(tmp, ec);

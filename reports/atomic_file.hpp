@@ -27,7 +27,11 @@ void write_file_atomically(const std::filesystem::path& path, std::string_view c
 // does; the temporary goes unless committed.
 class PendingFile {
  public:
-  PendingFile(const std::filesystem::path& path, std::string_view contents);
+  // `deferred`: no fsync of its own, for a file whose rename follows a
+  // StagedFolder::commit, which syncs the file system first. A file inside a folder
+  // this process stages is never synced alone (in_own_staging).
+  enum class Sync { now, deferred };
+  PendingFile(const std::filesystem::path& path, std::string_view contents, Sync sync = Sync::now);
   PendingFile(PendingFile&& other) noexcept;
   PendingFile(const PendingFile&) = delete;
   PendingFile& operator=(const PendingFile&) = delete;

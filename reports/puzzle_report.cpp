@@ -1,10 +1,15 @@
 #include "reports/puzzle_report.hpp"
 
+#include <sys/stat.h>
+
 #include <algorithm>
 #include <fstream>
 #include <iostream>
+#include <map>
+#include <mutex>
 #include <sstream>
 #include <string>
+#include <tuple>
 
 #include "core/errors.hpp"
 #include "reports/atomic_file.hpp"
@@ -79,6 +84,40 @@ std::vector<std::filesystem::path> write_summary_tables(const std::filesystem::p
 
 namespace {
 
+// The summaries this process has parsed, by the file's identity (device, inode,
+// size, modification time), which a rename keeps: a run of many puzzles into one
+// folder rebuilds the folder's tables after each bundle, and without this it parsed
+// every earlier bundle's summary.json again each time, quadratic in the bundles. A
+// file another run replaced has another identity and is read again.
+class SummaryCache {
+ public:
+  using Identity = std::tuple<dev_t, ino_t, off_t, long, long>;
+  // The summary in `json`, parsed once; throws ParseError as read_summary_json does.
+  AnalysisResult read(const std::filesystem::path& json) {
+    struct stat st {};
+    std::optional<Identity> id;
+    if (::stat(json.c_str(), &st) == 0)
+      id = Identity{st.st_dev, st.st_ino, st.st_size, st.st_mtim.tv_sec, st.st_mtim.tv_nsec};
+    if (id) {
+      const std::lock_guard lock(mutex_);
+      if (const auto it = entries_.find(*id); it != entries_.end()) return it->second;
+    }
+    std::ifstream in(json, std::ios::binary);
+    std::stringstream text;
+    text << in.rdbuf();
+    AnalysisResult r = read_summary_json(text.str());
+    if (id) {
+      const std::lock_guard lock(mutex_);
+      entries_.insert_or_assign(*id, r);
+    }
+    return r;
+  }
+
+ private:
+  std::mutex mutex_;
+  std::map<Identity, AnalysisResult> entries_;
+};
+
 // read_bundles, with the bundle of folder `staged` read from `staged_json` (its
 // summary.json in the staging folder, before the swap) when given.
 std::vector<AnalysisResult> read_bundles_as(const std::filesystem::path& dir, const std::vector<std::string>& first,
@@ -106,11 +145,9 @@ std::vector<AnalysisResult> read_bundles_as(const std::filesystem::path& dir, co
   });
   std::vector<AnalysisResult> results;
   for (const auto& [name, json] : folders) {
-    std::ifstream in(json, std::ios::binary);
-    std::stringstream text;
-    text << in.rdbuf();
+    static SummaryCache cache;
     try {
-      results.push_back(read_summary_json(text.str()));
+      results.push_back(cache.read(json));
     } catch (const ParseError& e) {
       std::cerr << "statespace: warning: " << json.string() << " left out of the summary tables: " << e.what() << "\n";
     }
@@ -139,12 +176,14 @@ void publish_puzzle_report(const std::filesystem::path& dir, const AnalysisResul
   // bundle's own summary.json (this one's in the staging folder), written and synced
   // before the swap: after it, only three renames remain, so a kill leaves the new
   // bundle beside the old tables only between two renames, not for the reading,
-  // rendering and syncing that the tables took after the swap.
+  // rendering and syncing that the tables took after the swap. The commit's one
+  // syncfs makes the bundle's files and the tables durable before any rename.
   const auto results = read_bundles_as(dir, first, folder_name(r.puzzle), staging.path() / "summary.json");
   std::vector<PendingFile> tables;
-  tables.emplace_back(dir / "summary.csv", summary_csv(results));
-  tables.emplace_back(dir / "summary.md", summary_markdown(results));
-  tables.emplace_back(dir / "index.html", folder_index_html(results));
+  constexpr auto later = PendingFile::Sync::deferred;
+  tables.emplace_back(dir / "summary.csv", summary_csv(results), later);
+  tables.emplace_back(dir / "summary.md", summary_markdown(results), later);
+  tables.emplace_back(dir / "index.html", folder_index_html(results), later);
   staging.commit([&] {
     for (auto& table : tables) table.commit();
   });

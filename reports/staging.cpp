@@ -38,7 +38,25 @@ void sync_folder(const fs::path& dir) {
   ::close(fd);
 }
 
+// syncfs on the file system holding `dir`: every file written there reaches the
+// disk in one call, however many there are.
+void sync_file_system(const fs::path& dir) {
+  const int fd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (fd < 0) return;
+  (void)::syncfs(fd);
+  ::close(fd);
+}
+
 }  // namespace
+
+bool in_own_staging(const fs::path& path) {
+  const long pid = ::getpid();
+  for (const auto& part : path.parent_path()) {
+    const std::string name = part.string();
+    if (name.starts_with(".") && pid_after(name, kStaging) == pid) return true;
+  }
+  return false;
+}
 
 void clear_stale_temporaries(const fs::path& dir) {
   std::error_code ec;
@@ -84,7 +102,7 @@ StagedFolder::~StagedFolder() {
 }
 
 void StagedFolder::commit(const std::function<void()>& after_swap) {
-  sync_folder(path_);
+  sync_file_system(path_);
   std::error_code ec;
   // The new bundle is in place and `earlier` (if any) holds the one it replaced.
   const auto swapped = [&](const fs::path& earlier) {

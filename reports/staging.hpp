@@ -24,7 +24,9 @@ class StagedFolder {
   [[nodiscard]] const std::filesystem::path& path() const { return path_; }
   [[nodiscard]] const std::filesystem::path& target() const { return target_; }
 
-  // Replaces the target by the staged folder: one atomic exchange where the file
+  // Syncs the file system that holds the staged folder (its files, and any file
+  // written without its own fsync beside it, such as PendingFile::Sync::deferred
+  // ones), then replaces the target by the staged folder: one atomic exchange where the file
   // system has it (Linux renameat2), else the old bundle is moved aside first.
   // `after_swap` runs as soon as the new bundle is in place, before the earlier one
   // is removed and the folder synced (renames that must follow the swap closely).
@@ -36,6 +38,11 @@ class StagedFolder {
   std::filesystem::path path_;
   bool committed_ = false;
 };
+
+// Whether `path` lies in a folder this process is staging: its files need no fsync
+// of their own, since StagedFolder::commit syncs the file system (one syncfs) before
+// the swap, which is what makes a bundle of many files cost one sync, not one each.
+[[nodiscard]] bool in_own_staging(const std::filesystem::path& path);
 
 // An exclusive flock on DIR/.lock for the object's lifetime (creating DIR): runs
 // writing into one folder take turns, so each sees the bundles of all earlier ones.

@@ -10,6 +10,7 @@
 
 #include "core/temporary_file.hpp"
 #include "reports/atomic_file.hpp"
+#include "reports/staging.hpp"
 
 namespace statespace::reports {
 
@@ -40,7 +41,7 @@ void write_goal_table(const std::filesystem::path& path, const GoalTable& table)
   if (fd < 0) throw WriteError(path, errno);
   int error = write_all(fd, header.data(), header.size());
   if (!error) error = write_all(fd, reinterpret_cast<const char*>(table.words()), words * 8);
-  if (!error && ::fsync(fd) != 0) error = errno;
+  if (!error && !in_own_staging(path) && ::fsync(fd) != 0) error = errno;
   if (::close(fd) != 0 && !error) error = errno;
   if (!error && std::rename(tmp.c_str(), path.c_str()) != 0) error = errno;
   if (error) {

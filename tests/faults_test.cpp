@@ -22,6 +22,7 @@
 #include <vector>
 
 #include "bad_file.hpp"
+#include "reports/staging.hpp"
 #include "test_util.hpp"
 
 namespace statespace {
@@ -270,6 +271,21 @@ TEST(Faults, ConcurrentRunsIntoOneFolderEqualASequentialRun) {
 }
 
 // `analyze --all` into a fresh folder: the tables as they have always been.
+// A bundle's files skip their own fsync only inside this process's staging folder,
+// whose commit syncs the file system before the swap: a bundle then costs one
+// syncfs and one fsync of the folder, not one fsync a file (200 Rush Hour rows with
+// --out: 24 s before, 13 s after, on a loaded 2-core box).
+TEST(Faults, OnlyThisRunsStagedFilesWaitForTheCommitsSync) {
+  const std::string pid = std::to_string(::getpid());
+  EXPECT_TRUE(reports::in_own_staging("/out/.tiles-2x3.staging-" + pid + "/summary.json"));
+  EXPECT_TRUE(reports::in_own_staging("out/.tiles-2x3.staging-" + pid + "/sub/boards.svg"));
+  EXPECT_FALSE(reports::in_own_staging("/out/.tiles-2x3.staging-1" + pid + "/summary.json"));  // another run's
+  EXPECT_FALSE(reports::in_own_staging("/out/tiles-2x3/summary.json"));
+  EXPECT_FALSE(reports::in_own_staging("/out/summary.csv"));
+  EXPECT_FALSE(reports::in_own_staging("/out/.tiles-2x3.staging-" + pid));  // the folder, not a file in it
+  EXPECT_FALSE(reports::in_own_staging("/out/tiles-2x3.staging-" + pid + "/summary.json"));  // not a staging name
+}
+
 TEST(Faults, AllSeedsTablesUnchanged) {
   const auto dir = fresh_dir("faults-all");
   const auto r = run_statespace("analyze --all --quiet --out " + dir.string());
