@@ -574,7 +574,7 @@ int run_analyze(const Args& args, Context& context) {
                 << " is not reachable from the start (analysed anyway)\n";
     }
     auto boards = std::visit([&](const auto& p) { return reports::draw_bundle_boards(p, run.result); }, job.puzzle);
-    reports::set_play_source(boards, job.argument, moves, metric);
+    reports::set_play_source(boards, job.argument, moves, metric, symmetry);
     reports::publish_puzzle_report(out, run.result, view, seed_puzzles(), &boards);
     run.result.table.reset();  // written: its memory goes before the next puzzle's run
     std::visit(

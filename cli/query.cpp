@@ -107,7 +107,7 @@ int query_model(const P& p, bool from_file, const GoalTableFile& table, const Qu
 }  // namespace
 
 int run_query(const Args& args, Context& context) {
-  std::string name, out = "reports-out", table_file, format = "text", line, moves, metric;
+  std::string name, out = "reports-out", table_file, format = "text", line, moves, metric, symmetry;
   QueryRequest q;
   po::options_description options("Options");
   options.add_options()("puzzle", po::value(&name)->required()->value_name("PUZZLE"),
@@ -120,7 +120,8 @@ int run_query(const Args& args, Context& context) {
       "format", po::value(&format)->default_value(format)->value_name("FORMAT"), "text or json")(
       "line", po::value(&line)->value_name("N"), "also walk N best moves from the position and print them")(
       "moves", po::value(&moves)->value_name("MOVES"), "as analyze's --moves")(
-      "metric", po::value(&metric)->value_name("METRIC"), "as analyze's --metric");
+      "metric", po::value(&metric)->value_name("METRIC"), "as analyze's --metric")(
+      "symmetry", po::value(&symmetry)->value_name("GROUP"), "as analyze's --symmetry (a table of classes)");
   po::positional_options_description positional;
   positional.add("puzzle", 1).add("position", 1);
   po::variables_map vm;
@@ -134,6 +135,7 @@ int run_query(const Args& args, Context& context) {
   if (vm.count("table")) require_nonempty("--table", table_file, "a file");
   AnyPuzzle puzzle = make_puzzle(name);
   apply_move_options(puzzle, moves, metric);
+  apply_symmetry_option(puzzle, symmetry);
   const std::string model = std::visit([](const auto& p) { return p.name(); }, puzzle);
   const std::filesystem::path path =
       table_file.empty() ? bundle_table_path(out, model) : std::filesystem::path(table_file);

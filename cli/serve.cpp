@@ -315,6 +315,7 @@ class Server {
       }
       AnyPuzzle puzzle = make_puzzle(source);
       apply_move_options(puzzle, j.value("moves", std::string()), j.value("metric", std::string()));
+      apply_symmetry_option(puzzle, j.value("symmetry", std::string()));
       m.puzzle = std::move(puzzle);
     } catch (const std::exception& e) {
       m.error = one_line(e.what());
@@ -387,7 +388,7 @@ class Server {
     Json moves = Json::array();
     int index = 0;
     std::vector<typename P::State> after_states;
-    p.for_each_successor(s, [&](const typename P::State& t) {
+    for_each_step(p, s, [&](const typename P::State& t) {
       after_states.push_back(t);
       const std::string position = p.format(t);
       const auto after = reports::notation_cells(position);

@@ -22,7 +22,8 @@
 //                      by one)
 // and smaller ones, each asked for by one command or engine (below WordPackedPuzzle):
 //   BoundedPuzzle, SymmetricPuzzle, ComponentPredictingPuzzle, GoalPredicatePuzzle,
-//   ParityClassPuzzle, MoveNamingPuzzle, PlacementCountingPuzzle, PositionCountingPuzzle
+//   ParityClassPuzzle, MoveNamingPuzzle, PlacementCountingPuzzle, PositionCountingPuzzle,
+//   PositionStepPuzzle
 // and the directed spaces (DirectedPuzzle, ReversiblePuzzle): models whose moves
 // cannot always be undone, which every engine and report treats the same way.
 #pragma once
@@ -234,6 +235,24 @@ concept OrbitCountingPuzzle = Puzzle<P> && requires(const P& p, const typename P
   { p.symmetries() } -> std::convertible_to<int>;
   { p.orbit_size(s) } -> std::convertible_to<std::uint64_t>;
 };
+
+// A model counted up to symmetry gives classes as successors (their least members);
+// this gives each move's successor as the position it is, so that a walk through a
+// table of classes (query, serve's play view) shows real moves and real positions.
+template <class P>
+concept PositionStepPuzzle = Puzzle<P> && requires(const P& p, const typename P::State& s) {
+  p.for_each_position_successor(s, [](const typename P::State&) {});
+};
+
+// Each move's successor as a position: what a player sees after the move.
+template <Puzzle P, class F>
+void for_each_step(const P& p, const typename P::State& s, F&& f) {
+  if constexpr (PositionStepPuzzle<P>) {
+    p.for_each_position_successor(s, f);
+  } else {
+    p.for_each_successor(s, f);
+  }
+}
 
 // Which group of symmetries counts the positions, in words for the reports (rules
 // files: the start's stabiliser in the board's group); empty when none does.

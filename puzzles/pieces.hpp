@@ -390,6 +390,11 @@ class Pieces {
     }
     for_each_successor_rank(s.rank, [&](std::uint64_t r) { f(State{r}); });
   }
+  // Each move's successor as a position, never its class (PositionStepPuzzle).
+  template <class F>
+  void for_each_position_successor(const State s, F&& f) const {
+    for_each_successor_rank(s.rank, [&](std::uint64_t r) { f(State{r}); });
+  }
   // f(rank) for each move's successor, in the order of moves(): positions, never
   // classes (the ranked engine, which walks them, does not count up to symmetry).
   template <class F>

@@ -184,6 +184,11 @@ class Rules {
   void for_each_successor(const State& s, F&& f) const {
     moves_of(forward_, s, f);
   }
+  // Each move's successor as a position, never its class (PositionStepPuzzle).
+  template <class F>
+  void for_each_position_successor(const State& s, F&& f) const {
+    moves_of_positions(forward_, s, f);
+  }
   // The positions with s among their successors: the rules read backwards.
   template <class F>
   void for_each_predecessor(const State& s, F&& f) const {

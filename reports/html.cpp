@@ -94,8 +94,8 @@ std::string boards_section(const std::vector<Drawing>* drawn, const std::vector<
 
 }  // namespace
 
-void set_play_source(BundleBoards& b, const std::string& argument, const std::string& moves,
-                     const std::string& metric) {
+void set_play_source(BundleBoards& b, const std::string& argument, const std::string& moves, const std::string& metric,
+                     const std::string& symmetry) {
   nlohmann::ordered_json j;
   for (const char* ext : {".toml", ".tws"}) {
     if (!argument.ends_with(ext)) continue;
@@ -110,6 +110,7 @@ void set_play_source(BundleBoards& b, const std::string& argument, const std::st
   if (b.model_file.empty()) j["puzzle"] = argument;
   if (!moves.empty()) j["moves"] = moves;
   if (!metric.empty()) j["metric"] = metric;
+  if (!symmetry.empty() && symmetry != "none") j["symmetry"] = symmetry;
   b.play_json = j.dump(2) + "\n";
 }
 

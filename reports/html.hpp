@@ -33,8 +33,10 @@ struct BundleBoards {
 
 // play.json for the puzzle named `argument` on the command line (a built-in name or
 // a file, whose text is then kept as puzzle.toml or puzzle.tws) with analyze's
-// --moves and --metric. A file that no longer reads leaves play.json unwritten.
-void set_play_source(BundleBoards& b, const std::string& argument, const std::string& moves, const std::string& metric);
+// --moves, --metric and --symmetry. A file that no longer reads leaves play.json
+// unwritten.
+void set_play_source(BundleBoards& b, const std::string& argument, const std::string& moves, const std::string& metric,
+                     const std::string& symmetry = {});
 
 template <Puzzle P>
 BundleBoards draw_bundle_boards(const P& p, const AnalysisResult& r) {

@@ -6,8 +6,10 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <filesystem>
 #include <set>
 #include <string>
+#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -16,6 +18,7 @@
 #include "analysis/engines/levels/analyze_levels.hpp"
 #include "core/errors.hpp"
 #include "puzzles/tws_file.hpp"
+#include "test_util.hpp"
 
 namespace statespace {
 namespace {
@@ -186,6 +189,32 @@ TEST(TwistySymmetry, RankedEngineIsNotTakenUpToSymmetry) {
   o.engine = Engine::ranked;
   EXPECT_THROW(choose_engine(p, o), UsageError);
   EXPECT_EQ(choose_engine(load_tws(sample("cube2-fixed")), quiet()).engine, Engine::ranked);
+}
+
+// A table of classes holds one entry a class; query --symmetry looks a position up
+// by its class but walks the moves as they are, so it prints what the table of every
+// position prints: the same moves, names, distances and line (before, the moves were
+// classes' least members, named "?").
+TEST(TwistySymmetry, QueryWalksATableOfClassesByTheRealMoves) {
+  const auto dir = testing::fresh_dir("tws-symmetry-table");
+  const std::string classes = sample("cube2-fixed-rotations").string(), plain = sample("cube2-fixed").string();
+  for (const auto& [file, out, flag] :
+       {std::tuple{classes, "classes", " --symmetry rotations"}, {plain, "plain", ""}}) {
+    const auto r = testing::run_statespace("analyze " + file + flag + " --table -q --out " + (dir / out).string());
+    ASSERT_EQ(r.exit_code, 0) << r.out;
+  }
+  const auto table = [&](const char* out) { return (dir / out / "cube2-fixed" / "goal-distances.table").string(); };
+  const std::string position = "'CORNER 1 2 3 4 5 7 6 / 0 0 0 0 0 2 1' --line 20";
+  const auto by_classes = testing::run_statespace("query " + classes + " " + position +
+                                                  " --symmetry rotations --table " + table("classes"));
+  const auto by_positions = testing::run_statespace("query " + plain + " " + position + " --table " + table("plain"));
+  ASSERT_EQ(by_classes.exit_code, 0) << by_classes.out << by_classes.std_err;
+  EXPECT_EQ(by_classes.std_out, by_positions.std_out);
+  EXPECT_NE(by_classes.out.find("10 moves to the goal"), std::string::npos) << by_classes.out;
+  EXPECT_NE(by_classes.out.find("line of 10 moves:"), std::string::npos);
+  EXPECT_EQ(by_classes.out.find('?'), std::string::npos);
+  // Without --symmetry the table is another puzzle's.
+  EXPECT_EQ(testing::run_statespace("query " + classes + " " + position + " --table " + table("classes")).exit_code, 2);
 }
 
 }  // namespace

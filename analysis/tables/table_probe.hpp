@@ -215,7 +215,7 @@ class TableProbe {
   [[nodiscard]] std::vector<TableMove<State>> moves(const State& s, const TableEntry& here) const {
     std::vector<TableMove<State>> out;
     const unsigned c = code(s);
-    p_.for_each_successor(s, [&](const State& t) {
+    steps(s, [&](const State& t) {
       TableMove<State> m;
       m.to = t;
       const unsigned ct = code(t);
@@ -261,7 +261,7 @@ class TableProbe {
     for (std::uint64_t k = 0; k < n && d > 0; ++k) {
       std::optional<State> next;
       if (byte_table()) {
-        p_.for_each_successor(at, [&](const State& t) {
+        steps(at, [&](const State& t) {
           if (!next && code(t) == kByteFirstDistance + d - 1) next = t;
         });
       } else {
@@ -361,11 +361,17 @@ class TableProbe {
     if (c == kByteDead) return {Standing::dead, 0};
     return {Standing::distance, c - kByteFirstDistance};
   }
+  // Each move's successor: on a table of classes the position it reaches, looked
+  // up by its class (index()), so that moves keep their names.
+  template <class F>
+  void steps(const State& s, F&& f) const {
+    for_each_step(p_, s, f);
+  }
   // The first successor of s (of code v) one closer to the goal.
   [[nodiscard]] std::optional<State> closer(const State& s, unsigned v) const {
     std::optional<State> next;
     const unsigned want = lower(v);
-    p_.for_each_successor(s, [&](const State& t) {
+    steps(s, [&](const State& t) {
       if (!next && code(t) == want) next = t;
     });
     return next;
