@@ -622,7 +622,41 @@ void size_flat(const Tables& t) {
 
 }  // namespace
 
+namespace {
+
+// Illegal lines alone: only the arrangements of the sets they name are decoded.
+bool arrangements_allowed(const Tables& t, std::uint64_t r) {
+  thread_local std::vector<int> a;
+  const std::vector<int>& cls = t.classes[std::size_t(r % t.classes.size())];
+  std::size_t off = 0;
+  for (std::size_t k = 0; k < t.shapes.size(); ++k) {
+    const SetShape& v = t.shapes[k];
+    const auto n = std::size_t(v.n);
+    bool named = false;
+    for (std::size_t i = off; i < off + n && !named; ++i) named = !t.forbidden[i].empty();
+    if (named) {
+      std::uint64_t digit = 0;
+      for (const Coordinate& c : t.coordinates) {
+        if (c.set == int(k) && !c.orientation) digit = r / c.weight % c.space;
+      }
+      a.resize(n);
+      perm_join(v, cls[2 * k], digit, a.data());
+      for (std::size_t i = 0; i < n; ++i) {
+        const auto& no = t.forbidden[off + i];
+        if (!no.empty() && no[std::size_t(a[i])]) return false;
+      }
+    }
+    off += n;
+  }
+  return true;
+}
+
+}  // namespace
+
 std::uint64_t admitted(const Tables& t, std::uint64_t r) {
+  if (std::all_of(t.wild.begin(), t.wild.end(), [](const auto& w) { return w.empty(); })) {
+    return arrangements_allowed(t, r) ? r : kNotAdmitted;
+  }
   size_flat(t);
   flat_unrank(t, r, flat_a);
   for (std::size_t i = 0; i < t.forbidden.size(); ++i) {
