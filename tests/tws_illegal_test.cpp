@@ -149,16 +149,15 @@ TEST(TwsIllegal, WildcardsGiveTwsearchsDistribution) {
   const auto layers = every_engine(p);
   EXPECT_EQ(layers, (std::vector<std::uint64_t>{1, 8, 48, 286, 1598, 6334, 8129, 872, 4}));
   // A wild twist reads as 0; the 128-bit words give the same levels.
-  EXPECT_EQ(p.parse("EDGES 1 2 3 4 5 6 / 1 0 1 0 0 0 / AXIAL_R 1 / AXIAL_U 1 / 0"),
-            p.start());
+  EXPECT_EQ(p.parse("EDGES 1 2 3 4 5 6 / 1 0 1 0 0 0 / AXIAL_R 1 / AXIAL_U 1 / 0"), p.start());
   const WidePieces wide(read_tws(sample("pyraminx-tipless-wild")), PieceMetric::all_powers);
   AnalyzeOptions o;
   o.progress = false;
   EXPECT_EQ(analyze_levels(wide, o).layers, layers);
-  EXPECT_EQ(wide.parse("EDGES 1 2 3 4 5 6 / 1 0 1 0 0 0 / AXIAL_R 1 / 2 / AXIAL_U 1 / 0"),
-            wide.start());
+  EXPECT_EQ(wide.parse("EDGES 1 2 3 4 5 6 / 1 0 1 0 0 0 / AXIAL_R 1 / 2 / AXIAL_U 1 / 0"), wide.start());
   const WidePieces illegal(read_tws(sample("pyraminx-tipless-illegal")), PieceMetric::all_powers);
-  EXPECT_EQ(analyze_levels(illegal, o).layers, (std::vector<std::uint64_t>{1, 5, 21, 89, 355, 1357, 4212, 7937, 5250, 357}));
+  EXPECT_EQ(analyze_levels(illegal, o).layers,
+            (std::vector<std::uint64_t>{1, 5, 21, 89, 355, 1357, 4212, 7937, 5250, 357}));
 }
 
 // The samples too large to finish, against twsearch's first levels:
@@ -197,7 +196,8 @@ TEST(TwsIllegal, ForbiddenPositionsAreNoPositions) {
 
 // Counting up to rotations is refused at the first Illegal line or '?'.
 TEST(TwsIllegal, RotationsAreRefusedWithTheLine) {
-  Pieces p = load_tws("tezze.tws", kTezze + "Move Fv\nEDGES\n1 11 10 9 8 7 6 5 4 3 2\nCORNERS\n2 1 10 9 8 7 6 5 4 3\nEnd\n");
+  Pieces p =
+      load_tws("tezze.tws", kTezze + "Move Fv\nEDGES\n1 11 10 9 8 7 6 5 4 3 2\nCORNERS\n2 1 10 9 8 7 6 5 4 3\nEnd\n");
   try {
     (void)p.use_rotations();
     ADD_FAILURE() << "counted up to rotations";
@@ -216,7 +216,8 @@ TEST(TwsIllegal, BadLinesAreRefusedAtTheirWord) {
       {head + "End\n" + moves + "Illegal C 1\n", "t.tws:11:11: 'Illegal' takes a set, a place and at least one piece"},
       {head + "End\n" + moves + "Illegal\n", "t.tws:11:1: 'Illegal' takes a set"},
       {head + "End\n" + moves + "Illegal E 1 2\n", "t.tws:11:9: unknown set 'E'"},
-      {head + "End\n" + moves + "Illegal C 4 2\n", "t.tws:11:11: '4' is no place of set C; expected a place from 1 to 3"},
+      {head + "End\n" + moves + "Illegal C 4 2\n",
+       "t.tws:11:11: '4' is no place of set C; expected a place from 1 to 3"},
       {head + "End\n" + moves + "Illegal C 0 2\n", "t.tws:11:11: '0' is no place of set C"},
       {head + "End\n" + moves + "Illegal C 1 3\n", "t.tws:11:13: '3' is no piece of set C's solved state"},
       {head + "End\n" + moves + "Illegal C 1 x\n", "t.tws:11:13: 'x' is no piece of set C's solved state"},
@@ -227,7 +228,8 @@ TEST(TwsIllegal, BadLinesAreRefusedAtTheirWord) {
       {head + "0 ? 0\nEnd\n" + moves,
        "t.tws:6:5: piece 2 of set C has a wildcard orientation at one place and '0' at another; expected '?' at every "
        "place of identical pieces or at none"},
-      {"Set C 3 2\nSet D 2 1\nSolved\nD\n1 2\n? 0\nEnd\n" + moves, "t.tws:6:1: a wildcard ('?') where it means nothing"},
+      {"Set C 3 2\nSet D 2 1\nSolved\nD\n1 2\n? 0\nEnd\n" + moves,
+       "t.tws:6:1: a wildcard ('?') where it means nothing"},
       {head + "End\nMove X\nC\n2 3 1\n? 0 0\nEnd\n", "t.tws:10:1: a wildcard ('?') where it means nothing"},
   };
   for (const auto& [text, message] : bad) {
