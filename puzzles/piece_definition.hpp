@@ -38,6 +38,18 @@ struct PieceMove {
 struct PieceSource {
   std::string file;
   std::vector<std::pair<int, int>> rotation_at;
+  // The first Illegal line's keyword and the first wildcard ('?'), (0, 0) when none.
+  std::pair<int, int> illegal_at{0, 0}, wild_at{0, 0};
+};
+
+// A piece no move may bring to a place (twsearch's `Illegal SET PLACE PIECE ...`):
+// positions with `piece` (a number of the solved state, from 0) at `place` of `set`
+// are left out of the graph, as no move's successor.
+struct PieceIllegal {
+  int set = 0;
+  int place = 0;
+  int piece = 0;
+  friend bool operator==(const PieceIllegal&, const PieceIllegal&) = default;
 };
 
 struct PieceDefinition {
@@ -48,6 +60,12 @@ struct PieceDefinition {
   // Turns of the whole puzzle (a .tws file's x, y, z, Fv, DFRv ...): symmetries of
   // the puzzle, never moves of its graph.
   std::vector<PieceMove> rotations;
+  std::vector<PieceIllegal> illegal;
+  // Per set, per place of the solved state: the orientation of the piece there is
+  // not counted (twsearch's '?' in the solved state's orientation row). Identical
+  // pieces are all wild or none; a wild piece's twist is 0 in every position. Empty:
+  // none anywhere.
+  std::vector<std::vector<bool>> wild;
   PieceSource source;
 };
 

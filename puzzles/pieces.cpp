@@ -607,18 +607,77 @@ void conjugate(const Tables& t, const Conjugation& g, const FlatPosition& p, Fla
   }
 }
 
-thread_local FlatPosition flat_p, flat_q;
+// flat_a is admitted()'s own: it runs inside successor loops whose callers may
+// be using flat_p and flat_q.
+thread_local FlatPosition flat_p, flat_q, flat_a;
 
 void size_flat(const Tables& t) {
   std::size_t places = 0;
   for (const auto& v : t.shapes) places += std::size_t(v.n);
-  for (FlatPosition* f : {&flat_p, &flat_q}) {
+  for (FlatPosition* f : {&flat_p, &flat_q, &flat_a}) {
     f->perm.resize(places);
     f->twist.resize(places);
   }
 }
 
 }  // namespace
+
+namespace {
+
+// Illegal lines alone: only the arrangements of the sets they name are decoded.
+bool arrangements_allowed(const Tables& t, std::uint64_t r) {
+  thread_local std::vector<int> a;
+  const std::vector<int>& cls = t.classes[std::size_t(r % t.classes.size())];
+  std::size_t off = 0;
+  for (std::size_t k = 0; k < t.shapes.size(); ++k) {
+    const SetShape& v = t.shapes[k];
+    const auto n = std::size_t(v.n);
+    bool named = false;
+    for (std::size_t i = off; i < off + n && !named; ++i) named = !t.forbidden[i].empty();
+    if (named) {
+      std::uint64_t digit = 0;
+      for (const Coordinate& c : t.coordinates) {
+        if (c.set == int(k) && !c.orientation) digit = r / c.weight % c.space;
+      }
+      a.resize(n);
+      perm_join(v, cls[2 * k], digit, a.data());
+      for (std::size_t i = 0; i < n; ++i) {
+        const auto& no = t.forbidden[off + i];
+        if (!no.empty() && no[std::size_t(a[i])]) return false;
+      }
+    }
+    off += n;
+  }
+  return true;
+}
+
+}  // namespace
+
+std::uint64_t admitted(const Tables& t, std::uint64_t r) {
+  if (std::all_of(t.wild.begin(), t.wild.end(), [](const auto& w) { return w.empty(); })) {
+    return arrangements_allowed(t, r) ? r : kNotAdmitted;
+  }
+  size_flat(t);
+  flat_unrank(t, r, flat_a);
+  for (std::size_t i = 0; i < t.forbidden.size(); ++i) {
+    if (!t.forbidden[i].empty() && t.forbidden[i][std::size_t(flat_a.perm[i])]) return kNotAdmitted;
+  }
+  bool changed = false;
+  std::size_t off = 0;
+  for (std::size_t k = 0; k < t.shapes.size(); ++k) {
+    const auto n = std::size_t(t.shapes[k].n);
+    if (k < t.wild.size() && !t.wild[k].empty()) {
+      for (std::size_t i = off; i < off + n; ++i) {
+        if (t.wild[k][std::size_t(flat_a.perm[i])] && flat_a.twist[i] != 0) {
+          flat_a.twist[i] = 0;
+          changed = true;
+        }
+      }
+    }
+    off += n;
+  }
+  return changed ? flat_rank(t, flat_a) : r;
+}
 
 std::uint64_t canonical_rank(const Tables& t, const Symmetry& s, std::uint64_t r) {
   if (s.group.empty()) return r;
@@ -663,6 +722,22 @@ Pieces::Pieces(const PieceDefinition& definition, PieceMetric metric, const std:
   auto t = std::make_shared<Tables>();
   t->definition = definition;
   t->metric = metric;
+  // A set whose every piece's twist is a wildcard counts no twist: one orientation.
+  for (std::size_t k = 0; k < t->definition.wild.size(); ++k) {
+    auto& wild = t->definition.wild[k];
+    if (wild.empty() || !std::all_of(wild.begin(), wild.end(), [](bool w) { return w; })) continue;
+    if (k >= t->definition.sets.size()) break;
+    wild.clear();
+    t->definition.sets[k].orientations = 1;
+    const auto still = [&](PieceTransform& x) {
+      if (k < x.twist.size()) std::fill(x.twist[k].begin(), x.twist[k].end(), 0);
+    };
+    still(t->definition.solved);
+    for (auto& m : t->definition.moves) still(m.transform);
+    for (auto& m : t->definition.rotations) still(m.transform);
+  }
+  auto& wild = t->definition.wild;
+  if (std::all_of(wild.begin(), wild.end(), [](const auto& w) { return w.empty(); })) wild.clear();
   const PieceDefinition& d = t->definition;
   t->moves = metric_moves(d, metric, chosen, t->chosen);
   for (const auto& m : t->moves) t->inverses.push_back({m.name, inverse(d, m.transform)});
@@ -715,7 +790,28 @@ Pieces::Pieces(const PieceDefinition& definition, PieceMetric metric, const std:
     shape.perm = !distinct                                  ? PermSplit::full
                  : even && (set.size == 3 || set.size == 4) ? PermSplit::parity_turn
                                                             : PermSplit::parity;
-    shape.twist = set.orientations > 1 && twisted ? TwistSplit::total : TwistSplit::none;
+    // Wild twists are set to 0 after each move, which changes their total: no class.
+    const bool wild = k < d.wild.size() && !d.wild[k].empty();
+    shape.twist = set.orientations > 1 && twisted ? (wild ? TwistSplit::full : TwistSplit::total) : TwistSplit::none;
+    t->wild.emplace_back();
+    if (wild) {
+      t->wild.back().resize(counts.size());
+      for (std::size_t i = 0; i < d.wild[k].size(); ++i) {
+        if (d.wild[k][i]) t->wild.back()[std::size_t(kind[d.solved.perm[k][i]])] = true;
+      }
+      t->constrained = true;
+    }
+    for (const PieceIllegal& rule : d.illegal) {
+      if (rule.set != int(k)) continue;
+      std::size_t at = std::size_t(rule.place);
+      for (std::size_t j = 0; j < k; ++j) at += std::size_t(d.sets[j].size);
+      std::size_t places = 0;
+      for (const auto& other : d.sets) places += std::size_t(other.size);
+      t->forbidden.resize(places);
+      t->forbidden[at].resize(counts.size());
+      if (const auto it = kind.find(rule.piece); it != kind.end()) t->forbidden[at][std::size_t(it->second)] = true;
+      t->constrained = true;
+    }
     all_even[k] = even;
     t->shapes.push_back(shape);
     t->labels.push_back(labels);
@@ -724,7 +820,7 @@ Pieces::Pieces(const PieceDefinition& definition, PieceMetric metric, const std:
   }
   // The moves are distinct (expand() keeps each once), so when every inverse is
   // among them the inverses are the moves again: they pair one to one.
-  t->regular = !t->directed && moves_change_every_position(d, t->shapes, t->moves);
+  t->regular = !t->directed && !t->constrained && moves_change_every_position(d, t->shapes, t->moves);
 
   // The classes: per set, its arrangement's then its twists'. A move adds the same
   // shift to every position's classes, so those reachable are the solved state's
@@ -919,10 +1015,31 @@ Pieces::Position Pieces::position(std::uint64_t r) const {
   return p;
 }
 
-std::uint64_t Pieces::position_rank(const Position& p) const {
+std::uint64_t Pieces::position_rank(const Position& given) const {
   const Tables& t = *t_;
   const auto& sets = t.definition.sets;
-  if (p.perm.size() != sets.size() || p.twist.size() != sets.size()) throw ParseError("a position of every set");
+  if (given.perm.size() != sets.size() || given.twist.size() != sets.size()) {
+    throw ParseError("a position of every set");
+  }
+  Position p = given;
+  std::size_t off = 0;
+  for (std::size_t k = 0; k < sets.size(); ++k) {
+    const auto n = std::size_t(sets[k].size);
+    for (std::size_t i = 0; i < n && i < p.perm[k].size(); ++i) {
+      const auto kind = std::size_t(p.perm[k][i]);
+      if (!t.forbidden.empty() && !t.forbidden[off + i].empty() && kind < t.forbidden[off + i].size() &&
+          t.forbidden[off + i][kind]) {
+        throw ParseError("set " + sets[k].name + ": piece " + t.labels[k][kind] + " at place " + std::to_string(i + 1) +
+                         ", which an Illegal line of the file forbids");
+      }
+      // A wild piece's twist is not counted: any twist names the position of twist 0.
+      if (k < t.wild.size() && !t.wild[k].empty() && kind < t.wild[k].size() && t.wild[k][kind] &&
+          i < p.twist[k].size()) {
+        p.twist[k][i] = 0;
+      }
+    }
+    off += n;
+  }
   std::vector<int> cls(2 * sets.size());
   std::vector<std::uint64_t> digit(2 * sets.size());
   // The class a position's part must have when the moves leave that part's one.
@@ -1008,6 +1125,18 @@ int Pieces::use_rotations() {
   const Tables& t = *t_;
   const PieceDefinition& d = t.definition;
   const std::string file = d.source.file.empty() ? d.name : d.source.file;
+  if (t.constrained) {
+    // The classes would need every rotation to map the Illegal places and the wild
+    // pieces onto themselves, which nothing checks yet.
+    const bool illegal = !d.illegal.empty();
+    const auto at = illegal ? d.source.illegal_at : d.source.wild_at;
+    throw ParseError((d.source.file.empty() || at.first == 0
+                          ? file
+                          : d.source.file + ":" + std::to_string(at.first) + ":" + std::to_string(at.second)) +
+                     ": counting up to rotations is not supported with " +
+                     (illegal ? "Illegal lines" : "wildcard ('?') twists") +
+                     "; expected the positions counted one by one (no symmetry)");
+  }
   if (d.rotations.empty()) {
     throw ParseError(file + ": no rotations to count up to (Move blocks named x, y or z, or capitals and v: Fv, DFRv)");
   }
@@ -1125,10 +1254,13 @@ std::vector<Pieces::State> Pieces::unfold(const std::vector<State>& path) const 
 std::string Pieces::move_name(const State& from, const State& to) const {
   std::size_t m = 0;
   std::string name = "?";
-  for_each_successor_rank(from.rank, [&](std::uint64_t r) {
+  // Every move's image, so that m counts the moves (admitted() leaves some out).
+  const auto f = [&](std::uint64_t r) {
+    if (t_->constrained) r = admitted(*t_, r);
     if (r == to.rank && name == "?") name = t_->moves[m].name;
     ++m;
-  });
+  };
+  step_unchecked<false>(*t_, from.rank, f);
   return name;
 }
 

@@ -157,7 +157,20 @@ struct Tables {
   // The coordinates when every one has its tables and there are at most
   // kMostTabled (the inlined fast path of step()), else 0.
   std::size_t tabled = 0;
+  // Illegal places or wildcard twists: every position step() gives or starts from
+  // goes through admitted(). The ranks stay those of every arrangement and twist:
+  // the positions these leave out are ranks no search reaches.
+  bool constrained = false;
+  // Flat over the sets (set k's places after those of sets 0..k-1): the kinds each
+  // place may not hold, one flag a kind, empty where every kind may stand.
+  std::vector<std::vector<bool>> forbidden;
+  // Per set, per kind: its twist is not counted (0 in every position); empty per set
+  // where every twist counts.
+  std::vector<std::vector<bool>> wild;
 };
+
+// admitted()'s answer for a position no move may enter.
+inline constexpr std::uint64_t kNotAdmitted = ~std::uint64_t{0};
 
 // Sets a ranked definition may have: two coordinates each (step_generic's keys).
 inline constexpr std::size_t kMaxSets = 64;
@@ -269,9 +282,15 @@ template <std::size_t N, bool kBackward, class F>
   }
 }
 
-// Successors by the fastest way the tables allow.
+// Rank r as a position of the graph when the definition has Illegal places or wildcard
+// twists: r with every wild piece's twist 0, or kNotAdmitted when a piece stands where
+// an Illegal line forbids it.
+[[nodiscard]] std::uint64_t admitted(const Tables& t, std::uint64_t r);
+
+// Every move's image of r, the moves in order, whether or not the image is a
+// position of the graph.
 template <bool kBackward, class F>
-[[gnu::always_inline]] inline void step(const Tables& t, std::uint64_t r, F& f) {
+[[gnu::always_inline]] inline void step_unchecked(const Tables& t, std::uint64_t r, F& f) {
   switch (t.tabled) {
     case 1:
       return step_tabled<1, kBackward>(t, r, f);
@@ -288,6 +307,23 @@ template <bool kBackward, class F>
     default:
       return step_generic<kBackward>(t, r, f);
   }
+}
+
+// Successors by the fastest way the tables allow. Under Illegal lines and wildcards a
+// position no move may enter has neither successors nor predecessors, and a move's
+// image is admitted() first: left out when illegal (a move into it is no move, as in
+// twsearch, which checks each move's result), its wild twists set to 0.
+template <bool kBackward, class F>
+[[gnu::always_inline]] inline void step(const Tables& t, std::uint64_t r, F& f) {
+  if (t.constrained) [[unlikely]] {
+    if (admitted(t, r) != r) return;
+    const auto g = [&](std::uint64_t s) {
+      s = admitted(t, s);
+      if (s != kNotAdmitted) f(s);
+    };
+    return step_unchecked<kBackward>(t, r, g);
+  }
+  step_unchecked<kBackward>(t, r, f);
 }
 
 // Writes the ranks of rank r's successors into out[0, moves), in the order of the

@@ -15,7 +15,10 @@ namespace statespace {
 namespace {
 
 constexpr std::string_view kKeywords =
-    "Name, Set, Solved, StartState, Move, MoveTransformation, MoveSequence or MoveAlias";
+    "Name, Set, Solved, StartState, Move, MoveTransformation, MoveSequence, MoveAlias or Illegal";
+constexpr std::string_view kIllegalForm =
+    "Illegal SET PLACE PIECE ..., the pieces (numbered as in the solved state, from 1) no move may bring to that "
+    "place, e.g. Illegal SLICE 3 17";
 constexpr std::string_view kSequenceForm =
     "moves and rotations the file defines, each with an optional power: R, R2, R', R2'";
 
@@ -169,9 +172,8 @@ class Reader {
         if (first_move_.line == 0 && key.text == "MoveSequence" && !is_rotation_name(line[1].text)) first_move_ = key;
         sequences_.push_back({key.text == "MoveAlias", line});
       } else if (key.text == "Illegal") {
-        // Positions no move may enter change the graph itself; wildcards ('?') in a
-        // block, twsearch's partly known pieces, are refused where they are read.
-        lines_.fail(key, "'Illegal' lines (positions no move may enter) are not supported", std::string(kKeywords));
+        if (!solved) lines_.fail(key, "'Illegal' before the solved state", "Solved ... End before the Illegal lines");
+        read_illegal(line);
       } else {
         lines_.fail(key, "unexpected " + quote_input(key.text), "a line starting with " + std::string(kKeywords));
       }
@@ -333,6 +335,42 @@ class Reader {
     }
   }
 
+  // twsearch's `Illegal SET PLACE PIECE ...`: positions with one of the pieces at the
+  // place are no position of the graph. The pieces are the solved state's numbers,
+  // from 1 whether it was written as Solved or as StartState (twsearch reads them so).
+  void read_illegal(const std::vector<Token>& line) {
+    if (line.size() < 4) {
+      lines_.fail(line.size() > 1 ? line.back() : line.front(), "'Illegal' takes a set, a place and at least one piece",
+                  kIllegalForm);
+    }
+    std::size_t k = 0;
+    while (k < def_.sets.size() && def_.sets[k].name != line[1].text) ++k;
+    if (k == def_.sets.size()) lines_.fail(line[1], "unknown set " + quote_input(line[1].text), kIllegalForm);
+    const PieceSet& set = def_.sets[k];
+    const auto place = number(line[2].text);
+    if (!place || *place < 1 || *place > set.size) {
+      lines_.fail(line[2], quote_input(line[2].text) + " is no place of set " + set.name,
+                  "a place from 1 to " + std::to_string(set.size));
+    }
+    const auto& pieces = def_.solved.perm[k];
+    for (std::size_t i = 3; i < line.size(); ++i) {
+      const auto piece = number(line[i].text);
+      if (!piece || *piece < 1 || std::find(pieces.begin(), pieces.end(), *piece - 1) == pieces.end()) {
+        lines_.fail(line[i], quote_input(line[i].text) + " is no piece of set " + set.name + "'s solved state",
+                    "a number of the solved state's row of " + set.name + ", from 1");
+      }
+      if (pieces[std::size_t(*place - 1)] == *piece - 1) {
+        lines_.fail(line[i],
+                    "the solved state holds piece " + line[i].text + " at place " + line[2].text + " of " + set.name +
+                        ", which this line forbids",
+                    "Illegal lines that the solved state keeps");
+      }
+      const PieceIllegal rule{int(k), *place - 1, *piece - 1};
+      if (std::find(def_.illegal.begin(), def_.illegal.end(), rule) == def_.illegal.end()) def_.illegal.push_back(rule);
+    }
+    if (def_.source.illegal_at.first == 0) def_.source.illegal_at = {line[0].line, line[0].column};
+  }
+
   void read_set(const std::vector<Token>& line) {
     constexpr std::string_view form = "Set NAME PLACES ORIENTATIONS, e.g. Set CORNERS 8 3";
     lines_.expect(line, 4, form);
@@ -401,9 +439,14 @@ class Reader {
       }
       std::vector<int> twist(n, 0);
       if (!lines_.done() && is_number_line(lines_.peek())) {
-        const std::string twist_form =
-            std::to_string(n) + " twists from 0 to " + std::to_string(set.orientations - 1) + " for set " + set.name;
-        read_numbers(lines_.next(), n, twist_form, 0, set.orientations - 1, twist);
+        // A position's twist may be '?' (twsearch's wildcard): that piece's orientation
+        // is not counted, where the set has orientations to count.
+        const bool wild = !kind.move && set.orientations > 1;
+        const std::string twist_form = std::to_string(n) + " twists from 0 to " + std::to_string(set.orientations - 1) +
+                                       (wild ? " or '?'" : "") + " for set " + set.name;
+        const auto& twist_line = lines_.next();
+        read_numbers(twist_line, n, twist_form, 0, set.orientations - 1, twist, wild);
+        if (wild) read_wildcards(k, twist_line, t.perm[k], twist);
       }
       // A ksolve Move gives the twist of a piece by the place it leaves; the model, as
       // MoveTransformation does, by the place it reaches.
@@ -413,10 +456,54 @@ class Reader {
     }
   }
 
+  // Pieces whose twist is '?': marked in the definition's `wild`, their twist 0. The
+  // pieces of one number must agree, as twsearch asks: a number names a kind of piece
+  // and the wildcard is a property of the kind.
+  void read_wildcards(std::size_t k, const std::vector<Token>& line, const std::vector<int>& perm,
+                      std::vector<int>& twist) {
+    const auto n = perm.size();
+    std::vector<bool> wild(n);
+    bool any = false;
+    for (std::size_t i = 0; i < n; ++i) {
+      wild[i] = line[i].text == "?";
+      any = any || wild[i];
+      if (wild[i]) twist[i] = 0;
+    }
+    if (!any) return;
+    for (std::size_t i = 0; i < n; ++i) {
+      for (std::size_t j = 0; j < i; ++j) {
+        if (perm[i] != perm[j] || wild[i] == wild[j]) continue;
+        const std::size_t at = wild[i] ? j : i;
+        lines_.fail(line[at],
+                    "piece " + std::to_string(perm[i] + 1) + " of set " + def_.sets[k].name +
+                        " has a wildcard orientation at one place and " + quote_input(line[at].text) + " at another",
+                    "'?' at every place of identical pieces or at none");
+      }
+    }
+    if (def_.wild.empty()) def_.wild.resize(def_.sets.size());
+    def_.wild[k] = std::move(wild);
+    if (def_.source.wild_at.first == 0) {
+      for (std::size_t i = 0; i < n; ++i) {
+        if (line[i].text == "?") {
+          def_.source.wild_at = {line[i].line, line[i].column};
+          break;
+        }
+      }
+    }
+  }
+
+  // `wildcards`: '?' is read as 0 (read_wildcards marks it); elsewhere it is refused.
   void read_numbers(const std::vector<Token>& line, std::size_t n, const std::string& form, int low, int high,
-                    std::vector<int>& out) {
+                    std::vector<int>& out, bool wildcards = false) {
     for (std::size_t i = 0; i < line.size() && i < n; ++i) {
-      if (line[i].text == "?") lines_.fail(line[i], "wildcards ('?') are not supported", form);
+      if (line[i].text == "?") {
+        if (wildcards) {
+          out[i] = 0;
+          continue;
+        }
+        lines_.fail(line[i], "a wildcard ('?') where it means nothing",
+                    form + " ('?' only as a twist of Solved or StartState, in a set of more than one orientation)");
+      }
       const auto v = number(line[i].text);
       if (!v || *v < low || *v > high) lines_.fail(line[i], quote_input(line[i].text) + " out of range", form);
       out[i] = *v;
@@ -521,13 +608,33 @@ std::string format_tws(const PieceDefinition& d, const std::vector<std::string>&
       out += d.sets[k].name;
       out += '\n';
       append_row(out, t.perm[k], 1);
-      if (d.sets[k].orientations > 1) append_row(out, move ? leaving_twists(t.perm[k], t.twist[k]) : t.twist[k], 0);
+      if (d.sets[k].orientations == 1) continue;
+      if (!move && k < d.wild.size() && !d.wild[k].empty()) {
+        for (std::size_t i = 0; i < t.twist[k].size(); ++i) {
+          out += (i ? " " : "") + (d.wild[k][i] ? std::string("?") : std::to_string(t.twist[k][i]));
+        }
+        out += '\n';
+      } else {
+        append_row(out, move ? leaving_twists(t.perm[k], t.twist[k]) : t.twist[k], 0);
+      }
     }
     out += "End\n";
   };
   block("Solved", d.solved, false);
   for (const auto& m : d.moves) block("Move " + m.name, m.transform, true);
   for (const auto& r : d.rotations) block("Move " + r.name, r.transform, true);
+  // In the order read (parse_tws gives the same list back): a run of one place's
+  // pieces on one line.
+  for (std::size_t i = 0; i < d.illegal.size(); ++i) {
+    const PieceIllegal& a = d.illegal[i];
+    if (i == 0) out += '\n';
+    if (i == 0 || a.set != d.illegal[i - 1].set || a.place != d.illegal[i - 1].place) {
+      if (i > 0) out += '\n';
+      out += "Illegal " + d.sets[std::size_t(a.set)].name + " " + std::to_string(a.place + 1);
+    }
+    out += " " + std::to_string(a.piece + 1);
+  }
+  if (!d.illegal.empty()) out += '\n';
   return out;
 }
 

@@ -21,9 +21,11 @@
 // `MoveSequence NAME M1 M2 ...` defines a move (or rotation) as the moves, rotations
 // and sequences it lists, each with an optional power (R2, R'), defined before or
 // after it; `MoveAlias NAME MOVE` is another name for a move, which twsearch reads but
-// never searches with: checked, then left out. twsearch's wildcards ('?') and Illegal
-// lines are refused. Every error is one line `FILE:LINE:COLUMN: problem; expected
-// form`, thrown as ParseError.
+// never searches with: checked, then left out. `Illegal SET PLACE PIECE ...` (after
+// the solved state) leaves out the positions with one of those pieces at that place
+// (the definition's `illegal`); a '?' twist in the solved state marks a piece whose
+// orientation is not counted (its `wild`). Every error is one line
+// `FILE:LINE:COLUMN: problem; expected form`, thrown as ParseError.
 #pragma once
 
 #include <cstdint>

@@ -67,7 +67,36 @@ WidePieces::WidePieces(const PieceDefinition& definition, PieceMetric metric, co
   }
   t->word_bits = 128;
 
-  // A twist of a field: kind * orientations + twist, the twist raised modulo them.
+  // Each kind's index among the labels, per set.
+  std::vector<std::map<int, int>> kind_of(sets);
+  for (std::size_t k = 0; k < sets; ++k) {
+    for (std::size_t j = 0; j < t->labels[k].size(); ++j) kind_of[k][std::stoi(t->labels[k][j]) - 1] = int(j);
+  }
+  t->wild.resize(sets);
+  for (std::size_t k = 0; k < sets && k < d.wild.size(); ++k) {
+    if (d.wild[k].empty()) continue;
+    t->wild[k].resize(t->labels[k].size());
+    for (std::size_t i = 0; i < d.wild[k].size(); ++i) {
+      if (d.wild[k][i]) t->wild[k][std::size_t(kind_of[k][d.solved.perm[k][i]])] = true;
+    }
+  }
+  for (const PieceIllegal& rule : d.illegal) {
+    const auto k = std::size_t(rule.set), i = std::size_t(rule.place);
+    if (t->bits[k] == 0) continue;  // one kind, and the solved state keeps it there
+    const auto at = std::find_if(t->forbidden.begin(), t->forbidden.end(), [&](const Tables::Forbidden& f) {
+      return f.half == t->half[k][i] && f.shift == t->shift[k][i];
+    });
+    Tables::Forbidden& f = at != t->forbidden.end() ? *at : t->forbidden.emplace_back();
+    f.half = t->half[k][i];
+    f.shift = t->shift[k][i];
+    f.mask = std::uint32_t((std::uint64_t{1} << t->bits[k]) - 1);
+    f.value.resize(std::size_t(f.mask) + 1);
+    const int o = d.sets[k].orientations;
+    const int kind = kind_of[k][rule.piece];
+    for (int x = 0; x < o; ++x) f.value[std::size_t(kind * o + x)] = true;
+  }
+  // A twist of a field: kind * orientations + twist, the twist raised modulo them; a
+  // wild kind's twist stays 0.
   std::vector<std::vector<std::int32_t>> twisted_at(sets);
   for (std::size_t k = 0; k < sets; ++k) {
     const int o = d.sets[k].orientations;
@@ -75,7 +104,10 @@ WidePieces::WidePieces(const PieceDefinition& definition, PieceMetric metric, co
     twisted_at[k].assign(std::size_t(o), -1);
     for (int turn = 1; turn < o && t->bits[k] > 0; ++turn) {
       twisted_at[k][std::size_t(turn)] = std::int32_t(t->twisted.size());
-      for (int v = 0; v < values; ++v) t->twisted.push_back(std::uint32_t(v - v % o + (v % o + turn) % o));
+      for (int v = 0; v < values; ++v) {
+        const bool wild = !t->wild[k].empty() && t->wild[k][std::size_t(v / o)];
+        t->twisted.push_back(std::uint32_t(v - v % o + (wild ? 0 : (v % o + turn) % o)));
+      }
     }
   }
   t->first.push_back(0);
@@ -85,14 +117,26 @@ WidePieces::WidePieces(const PieceDefinition& definition, PieceMetric metric, co
     for (std::size_t k = 0; k < sets; ++k) {
       const int b = t->bits[k];
       if (b == 0) continue;
+      // A position stays in place only when each cycle of the move holds pieces of one
+      // kind, so only pieces with a twin stand on its cycles: cycles covering more
+      // places than there are such pieces (the Square-1's turns cover 12 places, its
+      // pieces alike are 8) change every position, as do moves of distinct pieces.
+      std::map<int, int> count;
+      for (const int v : d.solved.perm[k]) ++count[v];
+      int twins = 0;
+      for (const auto& [v, c] : count) twins += c > 1 ? c : 0;
+      int cycled = 0;
+      for (std::size_t i = 0; i < std::size_t(d.sets[k].size); ++i) cycled += m.transform.perm[k][i] != int(i);
+      changes = changes || cycled > twins;
       const bool distinct = t->labels[k].size() == std::size_t(d.sets[k].size);
       const std::uint64_t mask = (std::uint64_t{1} << b) - 1;
       for (std::size_t i = 0; i < std::size_t(d.sets[k].size); ++i) {
         const auto from = std::size_t(m.transform.perm[k][i]);
         const int turn = m.transform.twist[k][i];
         if (from == i && turn == 0) continue;
-        // Distinct pieces moved or twisted: no position stays in place.
-        changes = changes || distinct;
+        // Distinct pieces moved or twisted: no position stays in place (unless the
+        // twist may fall on a piece whose twist is not counted).
+        changes = changes || (distinct && (from != i || t->wild[k].empty()));
         keep[t->half[k][i]] &= ~(mask << t->shift[k][i]);
         t->fields.push_back({t->half[k][i], t->half[k][from], t->shift[k][i], t->shift[k][from], std::uint32_t(mask),
                              twisted_at[k][std::size_t(turn)]});
@@ -115,13 +159,25 @@ WidePieces::WidePieces(const PieceDefinition& definition, PieceMetric metric, co
   t_ = std::move(t);
   PiecePosition solved;
   for (std::size_t k = 0; k < sets; ++k) {
-    std::map<int, int> kind;
-    for (std::size_t j = 0; j < t_->labels[k].size(); ++j) kind[std::stoi(t_->labels[k][j]) - 1] = int(j);
     auto& perm = solved.perm.emplace_back();
-    for (const int v : d.solved.perm[k]) perm.push_back(kind[v]);
+    for (const int v : d.solved.perm[k]) perm.push_back(kind_of[k][v]);
     solved.twist.push_back(d.solved.twist[k]);
   }
   start_ = state(solved);
+}
+
+bool WidePieces::admits(const PiecePosition& p) const {
+  const Tables& t = *t_;
+  for (const PieceIllegal& rule : t.definition.illegal) {
+    const auto k = std::size_t(rule.set);
+    if (t.labels[k][std::size_t(p.perm[k][std::size_t(rule.place)])] == std::to_string(rule.piece + 1)) return false;
+  }
+  for (std::size_t k = 0; k < t.wild.size(); ++k) {
+    for (std::size_t i = 0; i < p.perm[k].size() && !t.wild[k].empty(); ++i) {
+      if (t.wild[k][std::size_t(p.perm[k][i])] && p.twist[k][i] != 0) return false;
+    }
+  }
+  return true;
 }
 
 std::vector<int> WidePieces::row_lengths() const {
@@ -176,12 +232,22 @@ WidePieces::State WidePieces::state(const PiecePosition& p) const {
       throw ParseError("set " + set.name + ": the pieces differ from the solved state's (each kind as often)");
     }
     for (std::size_t i = 0; i < n; ++i) {
-      const int x = p.twist[k][i];
+      int x = p.twist[k][i];
       if (x < 0 || x >= set.orientations) {
         throw ParseError("set " + set.name + ": twists are 0 to " + std::to_string(set.orientations - 1));
       }
+      // A wild piece's twist is not counted: any twist names the position of twist 0.
+      if (!t.wild[k].empty() && t.wild[k][std::size_t(p.perm[k][i])]) x = 0;
       if (t.bits[k] == 0) continue;
       half[t.half[k][i]] |= std::uint64_t(p.perm[k][i] * set.orientations + x) << t.shift[k][i];
+    }
+  }
+  for (const PieceIllegal& rule : t.definition.illegal) {
+    const auto k = std::size_t(rule.set);
+    const auto& label = t.labels[k][std::size_t(p.perm[k][std::size_t(rule.place)])];
+    if (label == std::to_string(rule.piece + 1)) {
+      throw ParseError("set " + sets[k].name + ": piece " + label + " at place " + std::to_string(rule.place + 1) +
+                       ", which an Illegal line of the file forbids");
     }
   }
   return {half[0], half[1]};
@@ -201,13 +267,13 @@ WidePieces::State WidePieces::parse(std::string_view text) const {
 }
 
 std::string WidePieces::move_name(const State& from, const State& to) const {
-  std::size_t m = 0;
-  std::string name = "?";
-  for_each_successor(from, [&](const State& s) {
-    if (s == to && name == "?") name = t_->moves[m].name;
-    ++m;
-  });
-  return name;
+  const WidePieceWords words(t_);
+  std::vector<WidePieceWords::Word> out(t_->moves.size());
+  words.images(words.pack(from), out.data());
+  for (std::size_t m = 0; m < out.size(); ++m) {
+    if (words.unpack(out[m]) == to) return t_->moves[m].name;
+  }
+  return "?";
 }
 
 }  // namespace statespace

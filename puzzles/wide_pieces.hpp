@@ -74,6 +74,23 @@ struct Tables {
   std::vector<std::size_t> first;
   std::vector<Field> fields;
   std::vector<std::uint32_t> twisted;  // per set and twist: the field value after it
+  // Places an Illegal line names: the field, and per field value whether it is a
+  // piece that may not stand there. A successor with one is no successor.
+  struct Forbidden {
+    std::uint8_t half = 0, shift = 0;
+    std::uint32_t mask = 0;
+    std::vector<bool> value;
+  };
+  std::vector<Forbidden> forbidden;
+  // Per set, per kind: its twist is a wildcard (the twist tables keep it 0); empty
+  // per set where every twist counts.
+  std::vector<std::vector<bool>> wild;
+  [[nodiscard]] bool allowed(const std::uint64_t* half) const {
+    for (const Forbidden& f : forbidden) {
+      if (f.value[(half[f.half] >> f.shift) & f.mask]) return false;
+    }
+    return true;
+  }
 };
 
 }  // namespace wide_pieces_detail
@@ -96,12 +113,24 @@ class WidePieceWords {
     const auto& t = *t_;
     const std::uint64_t half[2] = {std::uint64_t(w >> 64), std::uint64_t(w)};
     const std::size_t count = t.moves.size();
+    int k = 0;
     for (std::size_t m = 0; m < count; ++m) {
+      std::uint64_t next[2] = {half[0] & t.keep_high[m], half[1] & t.keep_low[m]};
+      for (std::size_t f = t.first[m]; f < t.first[m + 1]; ++f) put(t, t.fields[f], half, next);
+      if (!t.forbidden.empty() && !t.allowed(next)) continue;
+      out[k++] = (Word(next[0]) << 64) | next[1];
+    }
+    return k;
+  }
+  // Every move's image, in the order of the moves, Illegal lines or not.
+  void images(Word w, Word* out) const {
+    const auto& t = *t_;
+    const std::uint64_t half[2] = {std::uint64_t(w >> 64), std::uint64_t(w)};
+    for (std::size_t m = 0; m < t.moves.size(); ++m) {
       std::uint64_t next[2] = {half[0] & t.keep_high[m], half[1] & t.keep_low[m]};
       for (std::size_t f = t.first[m]; f < t.first[m + 1]; ++f) put(t, t.fields[f], half, next);
       out[m] = (Word(next[0]) << 64) | next[1];
     }
-    return int(count);
   }
   // Only the successors whose top `bits` bits (1 to 63) are `high`.
   int successors_within(Word w, Word* out, int bits, std::uint64_t high) const {
@@ -117,6 +146,7 @@ class WidePieceWords {
       for (; f < end && t.fields[f].to_half == 0 && t.fields[f].top() > below; ++f) put(t, t.fields[f], half, next);
       if ((next[0] >> below) != high) continue;
       for (; f < end; ++f) put(t, t.fields[f], half, next);
+      if (!t.forbidden.empty() && !t.allowed(next)) continue;
       out[k++] = (Word(next[0]) << 64) | next[1];
     }
     return k;
@@ -169,7 +199,7 @@ class WidePieces {
     }
     // An odometer over the sets, the last set's last twist turning fastest.
     while (true) {
-      f(state(p));
+      if (admits(p)) f(state(p));
       std::size_t k = sets.size();
       while (k-- > 0) {
         auto& twist = p.twist[k];
@@ -191,6 +221,9 @@ class WidePieces {
   [[nodiscard]] const std::vector<PieceMove>& moves() const { return t_->moves; }
 
   [[nodiscard]] PiecePosition position(const State& s) const;
+  // p is a position of the graph: no piece where an Illegal line forbids it, no
+  // wildcard twist other than 0.
+  [[nodiscard]] bool admits(const PiecePosition& p) const;
   // Throws ParseError for a position that is no arrangement of the solved state's pieces.
   [[nodiscard]] State state(const PiecePosition& p) const;
 

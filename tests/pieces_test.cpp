@@ -129,6 +129,8 @@ PieceDefinition tied_sets() {
           {{{0, 1}, {0, 1}, {0}, {0}}, {{0, 0}, {0, 0}, {0}, {0}}},
           {{"X", {{{1, 0}, {1, 0}, {0}, {0}}, {{0, 0}, {0, 0}, {1}, {2}}}}},
           {},
+          {},
+          {},
           {}};
 }
 
@@ -189,6 +191,8 @@ TEST(Pieces, IndependentClassesPastTheLimitRankInFull) {
                      {"Y", {{{0}, {0}, {0}}, {{0}, {1}, {0}}}},
                      {"Z", {{{0}, {0}, {0}}, {{0}, {0}, {1}}}}},
                     {},
+                    {},
+                    {},
                     {}};
   const Pieces p(d, PieceMetric::quarter);
   EXPECT_EQ(p.rank_space(), 255u * 255 * 2);
@@ -233,6 +237,8 @@ TEST(Pieces, RankRoundTripsOverWholeSpaces) {
                     {{{0, 1, 2, 3}, {0, 0, 1, 1}, {0, 1, 2}}, {{0, 0, 0, 0}, {0, 0, 0, 0}, {0, 0, 0}}},
                     {{"X", {{{1, 2, 0, 3}, {0, 1, 2, 3}, {1, 2, 0}}, {{1, 2, 0, 0}, {0, 0, 0, 0}, {0, 0, 0}}}},
                      {"Y", {{{0, 2, 3, 1}, {1, 0, 3, 2}, {0, 1, 2}}, {{0, 0, 2, 1}, {0, 0, 0, 0}, {0, 0, 0}}}}},
+                    {},
+                    {},
                     {},
                     {}};
   const Pieces mixed(d, PieceMetric::all_powers);
@@ -460,8 +466,8 @@ TEST(Pieces, BadTwsFilesAreOneLineWithTheirPosition) {
       {head + "Move X\nD\n2 3 1\nEnd\n", "t.tws:9:1: unknown set 'D' in move X; expected one of: C, or End"},
       {head + "Move X\nC\n2 3 1\n", "t.tws:10:1: the file ends inside a block; expected End"},
       {head + move + "Move X\nC\n3 1 2\nEnd\n", "t.tws:13:6: move X defined twice"},
-      {head + move + "Illegal C 1 2\n", "t.tws:13:1: 'Illegal' lines (positions no move may enter) are not supported"},
-      {"Name t\nSet C 3 1\nSolved\nC\n1 ? 3\nEnd\n", "t.tws:5:3: wildcards ('?') are not supported"},
+      {head + move + "Illegal C 1 1\n", "t.tws:13:13: the solved state holds piece 1 at place 1 of C"},
+      {"Name t\nSet C 3 1\nSolved\nC\n1 ? 3\nEnd\n", "t.tws:5:3: a wildcard ('?') where it means nothing"},
       {"Name t\nSet C 3 1\nMove X\n", "t.tws:3:1: a move before the solved state"},
       {"Name ../x\n", "t.tws:1:6: the name '../x'"},
       // 21 distinct pieces with 127 orientations: far past 2^64 ranks.

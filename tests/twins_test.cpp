@@ -159,7 +159,7 @@ TEST(Twins, FormatTwsReadsBack) {
     }
   }
   // A twist that travels: the piece at place 1 goes to place 2 turned by 1.
-  const PieceDefinition d{"t", {{"C", 2, 3}}, {{{0, 1}}, {{0, 0}}}, {{"X", {{{1, 0}}, {{0, 1}}}}}, {}, {}};
+  const PieceDefinition d{"t", {{"C", 2, 3}}, {{{0, 1}}, {{0, 0}}}, {{"X", {{{1, 0}}, {{0, 1}}}}}, {}, {}, {}, {}};
   const std::string text = format_tws(d, {});
   EXPECT_NE(text.find("Move X\nC\n2 1\n1 0\nEnd\n"), std::string::npos) << text;
   EXPECT_EQ(parse_tws("t.tws", text).moves[0].transform, d.moves[0].transform);

@@ -28,7 +28,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     }
     const PieceDefinition back = parse_tws("fuzz.tws", format_tws(d, {}));
     bool same = back.name == d.name && back.sets.size() == d.sets.size() && back.solved == d.solved &&
-                back.moves.size() == d.moves.size();
+                back.moves.size() == d.moves.size() && back.illegal == d.illegal && back.wild == d.wild;
     for (std::size_t i = 0; same && i < d.moves.size(); ++i) {
       same = back.moves[i].name == d.moves[i].name && back.moves[i].transform == d.moves[i].transform;
     }
