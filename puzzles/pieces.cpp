@@ -1241,9 +1241,11 @@ std::vector<Pieces::State> Pieces::unfold(const std::vector<State>& path) const 
   if (!s_ || path.empty()) return path;
   std::vector<State> out = {path.front()};
   for (std::size_t i = 1; i < path.size(); ++i) {
+    // Steps of classes (a search's) or of positions (a table walk's): by class.
+    const std::uint64_t want = canonical_rank(*t_, *s_, path[i].rank);
     std::optional<State> next;
     for_each_successor_rank(out.back().rank, [&](std::uint64_t r) {
-      if (!next && canonical_rank(*t_, *s_, r) == path[i].rank) next = State{r};
+      if (!next && canonical_rank(*t_, *s_, r) == want) next = State{r};
     });
     if (!next) throw std::logic_error(name() + ": a path of classes that no move joins");
     out.push_back(*next);

@@ -479,7 +479,7 @@ class Pieces {
   [[nodiscard]] std::uint64_t orbit_size(const State& s) const {
     return s_ ? pieces_detail::orbit_size(*t_, *s_, s.rank) : 1;
   }
-  // A path of classes as positions, each one move from the one before.
+  // A path of classes (or positions) as positions, each one move from the one before.
   [[nodiscard]] std::vector<State> unfold(const std::vector<State>& path) const;
 
   [[nodiscard]] const PieceDefinition& definition() const { return t_->definition; }

@@ -212,9 +212,11 @@ std::vector<Rules::State> Rules::unfold(const std::vector<State>& path) const {
   if (symmetries_.empty() || path.empty()) return path;
   std::vector<State> out{path.front()};
   for (std::size_t i = 1; i < path.size(); ++i) {
+    // Steps of classes (a search's) or of positions (a table walk's): by class.
+    const State want = canonical(path[i]);
     std::optional<State> next;
     moves_of_positions(forward_, out.back(), [&](const State& t) {
-      if (!next && canonical(t) == path[i]) next = t;
+      if (!next && canonical(t) == want) next = t;
     });
     if (!next) throw std::logic_error(name_ + ": step " + std::to_string(i) + " of a path is no move's class");
     out.push_back(*next);

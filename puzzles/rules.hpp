@@ -154,8 +154,8 @@ class Rules {
   [[nodiscard]] int board_symmetries() const { return board_symmetries_; }
   // Which group counts the positions, for the reports: empty without symmetry.
   [[nodiscard]] std::string symmetry_group() const;
-  // A path of classes, each a successor of the one before (a search's path under
-  // symmetry), as positions: each a successor of the position before, the first the
+  // A path of classes or positions, each a successor of the one before up to
+  // symmetry (a search's path, a table walk's), as positions: each a successor of the position before, the first the
   // path's own, each in its class. Every step is then one of the file's moves, and
   // the last a goal when the last class is one (the group fixes the goal).
   [[nodiscard]] std::vector<State> unfold(const std::vector<State>& path) const;
