@@ -87,9 +87,14 @@ template <Puzzle P>
   }
 }
 
+// How far over the memory budget the ranked engine may need for auto to refuse
+// rather than try the sorted levels (choose_engine).
+inline constexpr std::uint64_t kRankedOverBudget = 4;
+
 // The engine o.engine means on p and everything it needs. Automatic takes the
-// implicit engine for tiles:RxC, the ranked one for other ranked models whose three
-// rank bitsets fit o.memory, and the sorted-levels one for models whose positions
+// implicit engine for tiles:RxC, the ranked one for other ranked models whose two
+// rank bitsets fit o.memory (refusing, before any work, one whose need is within
+// kRankedOverBudget times the budget), and the sorted-levels one for models whose positions
 // pack into a word (the graded-chain one when those are chain moves made of graded
 // single applications), unless something asked for needs the explicit graph (graph.dot
 // within o.dot_limit, --all-pairs, --components, a --lookup); checkpoints take the
@@ -148,8 +153,19 @@ AnalysisPlan<P> choose_engine(const P& p, const AnalyzeOptions& o) {
     bool ranked = false;
     if constexpr (RankedPuzzle<P>) {
       // Checkpoints outweigh the picture: a small space found so gets its graph afterwards.
-      ranked = !kTiles && !wants_graph && (checkpoints || o.table || !fits_picture) && ranked_engine_fits(p) &&
-               ranked_bytes(p) <= o.memory.bytes() && !up_to_symmetry(p);
+      if (!kTiles && !wants_graph && (checkpoints || o.table || !fits_picture) && ranked_engine_fits(p) &&
+          !up_to_symmetry(p)) {
+        const std::uint64_t need = ranked_bytes(p);
+        ranked = need <= o.memory.bytes();
+        // Within kRankedOverBudget times the budget the sorted levels could fit only
+        // if their three levels held under 1/128 of the rank space (8 bytes a
+        // position against 2 bits a rank), which a dense rank never gives: the
+        // refusal comes now, with the budget that runs the ranked engine, rather
+        // than from the levels engine once its levels outgrow the budget.
+        if (!ranked && need / kRankedOverBudget <= o.memory.bytes()) {
+          o.memory.require(need, p.name() + ": ranked BFS", "--engine levels to try the sorted levels anyway");
+        }
+      }
     }
     if (ranked) {
       engine = Engine::ranked;

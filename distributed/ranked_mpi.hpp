@@ -4,14 +4,15 @@
 //
 // The rank space is cut into the slices of analysis/engines/common/slices.hpp (8 per
 // process, as the tiles' MPI engine cuts its sequences) and each process owns a
-// contiguous run of them: its part of the three bitsets (seen, frontier, next). A
+// contiguous run of them: its part of the two planes (seen, mark). A
 // level runs in rounds. Every process scans its own frontier (oneTBB inside, one
 // task per own slice) and queues each successor as a 32-bit offset for the slice
 // that owns it, its own slices included; the queues go to their owners in one
 // MPI_Alltoallv per round (each slice stops at a fixed budget of queued offsets,
 // which bounds the buffers); the owner classifies what arrives where its bits are
-// (in its frontier: a move within the level; seen: a move back; else a new position
-// of the next level, marked). Level counts are summed with MPI_Allreduce, the last
+// (seen and marked: a move within the level; seen: a move back; else a new position
+// of the next level, marked). Level counts are summed with MPI_Allreduce, and the
+// level is finished everywhere when any process found a position; the last
 // level's ranks gathered to rank 0, which alone writes reports. The goal view runs
 // the same rounds from the goals. Results are the one-process engine's, for any
 // process and thread count.
@@ -67,13 +68,13 @@ struct RankOwnership {
   std::vector<int> process_of;
 };
 
-// Bytes process `rank` of `processes` allocates: its part of the three bitsets and
+// Bytes process `rank` of `processes` allocates: its part of the two planes and
 // one queue pool per own slice.
 inline std::uint64_t process_bytes(std::uint64_t space, int processes, int rank, int moves) {
   const RankOwnership own(space, processes);
   const unsigned mine = own.first[std::size_t(rank) + 1] - own.first[std::size_t(rank)];
   const std::size_t step = std::max<std::size_t>(kRoundStep, std::size_t(std::max(moves, 1)));
-  return 3 * BitTable::bytes_for(own.end(rank) - own.begin(rank)) +
+  return 2 * BitTable::bytes_for(own.end(rank) - own.begin(rank)) +
          std::uint64_t(mine) * SliceQueues::pool_bytes(own.slices.count(), kRoundBudget + step, step);
 }
 
@@ -108,7 +109,7 @@ class RankedMpiLayers {
   // rank order: the bytes are the one-process engine's.
   [[nodiscard]] std::uint64_t table_part() const { return own_.end(rank_) - own_.begin(rank_); }
   [[nodiscard]] const std::uint64_t* frontier_words() const { return local_.frontier_words(); }
-  [[nodiscard]] const std::uint64_t* seen_words() { return local_.state_tables()[0].words(); }
+  [[nodiscard]] const std::uint64_t* seen_words() const { return local_.seen_words(); }
   [[nodiscard]] std::shared_ptr<GoalTable> gather_table(std::shared_ptr<GoalTable> part) const {
     return mpi_gather_table(std::move(part), own_.slices.units());
   }
@@ -137,7 +138,9 @@ class RankedMpiLayers {
     std::vector<RankedLevelMoves> applied(n);
     std::vector<char> done(n, 0);
     const std::size_t per_call = step_ - std::size_t(std::max(moves, 1));
-    const std::uint64_t* const frontier = local_.frontier_words();
+    // The frontier is seen & mark: the marks an earlier round made are of ranks not seen.
+    const std::uint64_t* const seen = local_.seen_words();
+    const std::uint64_t* const mark = local_.mark_words();
     const std::uint64_t base = own_.begin(rank_);
     for (;;) {
       tbb::parallel_for(
@@ -152,7 +155,7 @@ class RankedMpiLayers {
               bool first = true;
               bool paused = false;
               for (; c.word < c.end && !paused; ++c.word, c.loaded = false) {
-                if (!c.loaded) c.rest = frontier[c.word], c.loaded = true;
+                if (!c.loaded) c.rest = seen[c.word] & mark[c.word], c.loaded = true;
                 while (c.rest) {
                   if (!first && queued >= stop) {
                     paused = true;
@@ -191,15 +194,19 @@ class RankedMpiLayers {
       mpi_sum(busy);
       if (busy[0] == 0) break;
     }
-    std::array<std::uint64_t, 4> sums{0, 0, 0, local_.settle()};
+    std::array<std::uint64_t, 3> sums{0, 0, 0};
     for (unsigned s = 0; s < n; ++s) {
       sums[0] += cursors[s].successors;
       sums[1] += applied[s].within;
       sums[2] += applied[s].onward;
     }
     mpi_sum(sums);
-    found = sums[3];
-    if (found) local_.advance();
+    // A move onward on any process found a position: every process finishes the
+    // level then (one with none found empties its frontier); otherwise every
+    // frontier stays, the farthest positions.
+    std::array<std::uint64_t, 1> finished{sums[2] ? local_.finish() : 0};
+    mpi_sum(finished);
+    found = finished[0];
     return {sums[0], sums[1], sums[2]};
   }
 

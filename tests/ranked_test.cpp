@@ -21,6 +21,7 @@
 #include "analysis/pipeline/pipeline_instances.hpp"
 #include "puzzles/puzzle_file.hpp"
 #include "puzzles/registry.hpp"
+#include "puzzles/tws_file.hpp"
 #include "test_util.hpp"
 
 namespace statespace {
@@ -257,7 +258,7 @@ TEST(RankedEngine, EqualsExplicitAndLevelsOnEveryRankedModel) {
 }
 
 // Both ways of marking a parallel level, forced, against the engine's own choice:
-// the queues to each slice's owner and the lanes' private copies of `next`.
+// the queues to each slice's owner and the lanes' private copies of `mark`.
 template <class P>
 void expect_marks_agree(const P& p, const typename P::State& start) {
   AnalyzeOptions o;
@@ -287,6 +288,68 @@ TEST(RankedEngine, QueuedAndPrivateMarksGiveTheSameResult) {
   // parallel path); a directed space with such levels and a goal view.
   expect_marks_agree(Tiles(2, 5), Tiles(2, 5).goal());
   expect_marks_agree(FunctionGraph<true, true>(100'003), 5);
+}
+
+// Every rank's distance from `start` by a plain queue over a byte a rank (-1: not
+// reached), as the planes must hold them.
+template <class P>
+std::vector<int> plain_depths(const P& p, std::uint64_t start) {
+  std::vector<int> depth(p.rank_space(), -1);
+  std::vector<std::uint64_t> queue{start};
+  depth[start] = 0;
+  const auto forward = ranked_detail::forward_moves(p);
+  for (std::size_t i = 0; i < queue.size(); ++i) {
+    const std::uint64_t r = queue[i];
+    forward(r, [&](std::uint64_t t) {
+      if (depth[t] < 0) depth[t] = depth[r] + 1, queue.push_back(t);
+    });
+  }
+  return depth;
+}
+
+// After each level d the two planes hold exactly: `seen` the ranks at distance d or
+// less, `mark` those at distance d (the frontier) and no other; after the last
+// level, the farthest. Forward and backward (pull) levels, on one lane, queued and
+// private marks.
+template <class P>
+void expect_planes_hold_levels(const P& p, std::uint64_t start) {
+  const std::vector<int> depth = plain_depths(p, start);
+  const auto expect_planes = [&](const RankedLayers& tables, int d, const std::string& where) {
+    std::uint64_t wrong_seen = 0, wrong_mark = 0;
+    for (std::uint64_t r = 0; r < p.rank_space(); ++r) {
+      const bool seen = (tables.seen_words()[r >> 6] >> (r & 63)) & 1;
+      const bool mark = (tables.mark_words()[r >> 6] >> (r & 63)) & 1;
+      wrong_seen += seen != (depth[r] >= 0 && depth[r] <= d);
+      wrong_mark += mark != (depth[r] == d);
+    }
+    EXPECT_EQ(wrong_seen, 0u) << p.name() << " " << where << " after level " << d;
+    EXPECT_EQ(wrong_mark, 0u) << p.name() << " " << where << " after level " << d;
+  };
+  const int last = *std::max_element(depth.begin(), depth.end());
+  for (const int threads : {1, 2}) {
+    tbb::global_control limit(tbb::global_control::max_allowed_parallelism, std::size_t(threads));
+    for (const auto marks : {RankedLayers::Marks::queued, RankedLayers::Marks::private_copies}) {
+      const std::string where = std::to_string(threads) + " threads, " +
+                                (marks == RankedLayers::Marks::queued ? "queued" : "private") + " marks";
+      RankedLayers tables(p.rank_space(), 0, marks);
+      tables.seed(start);
+      const RankedSearch s = ranked_search(
+          tables, 1, p.max_moves(), ranked_detail::forward_moves(p), nullptr,
+          [&](const RankedSearch& so_far) { expect_planes(tables, int(so_far.layers.size()) - 1, where); },
+          is_regular(p));
+      EXPECT_EQ(int(s.layers.size()) - 1, last) << p.name() << " " << where;
+      expect_planes(tables, last, where + ", finished");
+    }
+  }
+}
+
+TEST(RankedEngine, PlanesHoldTheLevelsAfterEveryLevel) {
+  // A directed space whose levels pass 16,384 positions (the lanes' path).
+  expect_planes_hold_levels(FunctionGraph<true, true>(100'003), 5);
+  // The 2x2x2 cube: a regular space whose late levels are found backwards.
+  const Pieces cube(read_tws(std::filesystem::path(STATESPACE_EXAMPLES) / "cube2.tws"), PieceMetric::all_powers);
+  ASSERT_TRUE(cube.regular());
+  expect_planes_hold_levels(cube, cube.start().rank);
 }
 
 TEST(RankedEngine, PublishedCounts) {
@@ -342,6 +405,22 @@ TEST(RankedEngine, AutoTakesItForRankedModelsThatFitTheBudget) {
   } catch (const UsageError& e) {
     EXPECT_NE(std::string(e.what()).find("hex6: explicit graph needs"), std::string::npos) << e.what();
   }
+  // Over the budget but within four times it, auto refuses at once with the ranked
+  // engine's need and a --memory that holds it, rather than trying sorted levels
+  // that could not fit either.
+  AnalyzeOptions near = o;
+  const std::uint64_t need = ranked_bytes(Hex6{});
+  near.memory = MemoryBudget(need - 1);
+  try {
+    (void)choose_engine(Hex6{}, near);
+    ADD_FAILURE() << "a run over the budget was planned";
+  } catch (const UsageError& e) {
+    EXPECT_NE(std::string(e.what()).find("hex6: ranked BFS needs " + with_commas(need) + " bytes"), std::string::npos)
+        << e.what();
+    EXPECT_NE(std::string(e.what()).find("--engine levels"), std::string::npos) << e.what();
+  }
+  near.memory = MemoryBudget(need);
+  EXPECT_EQ(choose_engine(Hex6{}, near).engine, Engine::ranked);
   tight.engine = Engine::ranked;
   try {
     (void)choose_engine(Hex6{}, tight);

@@ -80,7 +80,7 @@ inline constexpr std::array<EngineInfo, 11> kEngines = {{
      "(permutation files whose moving cells fit 128, blocks files whose pieces' places fit 64, rules files whose "
      "cells fit 64, .tws and sticker files by their rank)",
      "--all-pairs, --components, --lookup, checkpoints or graph.dot", true, kGivesReport},
-    {Engine::ranked, "ranked", "frontier search over bitsets of the rank space (3 bits a rank), no edges stored",
+    {Engine::ranked, "ranked", "frontier search over bitsets of the rank space (2 bits a rank), no edges stored",
      "a model with a dense rank (the built-in models, graph, .tws and sticker files)",
      "--all-pairs, --components, --lookup or graph.dot", true, kGivesReport},
     {Engine::chains, "chains",

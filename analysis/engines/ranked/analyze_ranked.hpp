@@ -5,7 +5,7 @@
 //
 // Successors come from the model's rank-to-rank moves when it has them
 // (RankSuccessorPuzzle), else by unrank, for_each_successor, rank. The goal side of
-// the space (GoalView) reuses the same three bitsets: the reachable set, inverted,
+// the space (GoalView) reuses the same two planes: the reachable set, inverted,
 // becomes the `seen` set of a second search from every reachable goal position, so
 // it never leaves the reachable positions. On an undirected space it follows the
 // moves; on a directed one the predecessors (ReversiblePuzzle), and reachable

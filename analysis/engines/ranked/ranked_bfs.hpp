@@ -1,16 +1,19 @@
 // Breadth-first search over the dense rank space of any RankedPuzzle, with no edge
-// and no position stored: three bitsets of rank_space() bits each (Korf-style
-// frontier search, Korf et al. 2005), 3 bits per position of the rank space.
-//   seen      every position found so far (levels 0..d);
-//   frontier  level d, the one being expanded;
-//   next      the marks of level d's successors.
-// A successor is classified as it is made: in the frontier (a move within level
-// d), elsewhere in `seen` (a move back to an earlier level: dropped), or new (a move
-// to level d+1: marked in `next`). Finishing the level keeps next & ~seen, which is
-// level d+1 exactly, adds it to `seen` and makes it the frontier. Keeping every
-// earlier level in `seen`, rather than only level d-1 as an undirected search could,
-// makes the same loop correct on directed spaces, where a move may reach any
-// earlier level.
+// and no position stored: two bitsets ("planes") of rank_space() bits each
+// (Korf-style frontier search, Korf et al. 2005), 2 bits per position of the rank
+// space, as twsearch keeps its tables.
+//   seen  every position found so far (levels 0..d);
+//   mark  on a seen rank: it is in level d, the frontier being expanded; on a rank
+//         not seen: it was found for level d+1.
+// A successor is classified as it is made: seen and marked (a move within level d),
+// seen and not marked (a move back to an earlier level: dropped), or not seen (a
+// move to level d+1: marked with a plain OR). Finishing the level is one streaming
+// pass per word: next = mark & ~seen is level d+1 exactly; seen |= next; mark = next,
+// which drops the old frontier's marks. Between two levels, then, `mark` holds the
+// frontier and nothing else. A level that found nothing (no move onward) is not
+// finished, so the frontier stays: the farthest positions. Keeping every earlier
+// level in `seen`, rather than only level d-1 as an undirected search could, makes
+// the same loop correct on directed spaces, where a move may reach any earlier level.
 //
 // Threads share a level as ranked_lanes.hpp describes; a level of few positions, or
 // any level on one thread, runs on the calling thread and marks directly.
@@ -56,7 +59,7 @@ namespace statespace {
 class RankedLayers {
  public:
   // How the lanes of a parallel level mark successors: `cheaper` takes private
-  // copies of `next` when they cost less memory than the queues (what bytes()
+  // copies of `mark` when they cost less memory than the queues (what bytes()
   // counts); the others force one way, for the tests of both.
   enum class Marks { cheaper, queued, private_copies };
 
@@ -64,26 +67,27 @@ class RankedLayers {
       : space_(space),
         first_(first),
         kept_{BitTable(space), BitTable(space)},
-        next_(space),
-        words_(next_.word_count()),
+        words_(kept_[kSeen].word_count()),
         marks_(marks) {}
 
-  // Bytes of the three bitsets and of the queues a run on `threads` threads takes,
-  // for moves of at most `moves` successors: what the engine checks before allocating.
+  // Bytes of the two planes and of the lanes a run on `threads` threads takes, for
+  // moves of at most `moves` successors: what the engine checks before allocating.
   static std::uint64_t bytes(std::uint64_t space, unsigned threads, int moves) {
-    return 3 * BitTable::bytes_for(space) + RankedLanes::bytes(space, threads, moves);
+    return kPlanes * BitTable::bytes_for(space) + RankedLanes::bytes(space, threads, moves);
   }
 
   [[nodiscard]] bool owns(std::uint64_t r) const { return r >= first_ && r - first_ < space_; }
   [[nodiscard]] bool in_frontier(std::uint64_t r) const {
-    return owns(r) && (kept_[kFrontier].words()[(r - first_) >> 6] & ranked_detail::bit(r - first_));
+    if (!owns(r)) return false;
+    const std::uint64_t w = (r - first_) >> 6;
+    return kept_[kSeen].words()[w] & kept_[kMark].words()[w] & ranked_detail::bit(r - first_);
   }
 
   // Marks r (owned) as found and in the current frontier (the sources of level 0).
   void seed(std::uint64_t r) {
     r -= first_;
     kept_[kSeen].words()[r >> 6] |= ranked_detail::bit(r);
-    kept_[kFrontier].words()[r >> 6] |= ranked_detail::bit(r);
+    kept_[kMark].words()[r >> 6] |= ranked_detail::bit(r);
   }
 
   // Expands the frontier (level `depth`, of `size` positions): returns its moves and
@@ -95,7 +99,8 @@ class RankedLayers {
     RankedLevelMoves counts;
     bool lanes_marked = false;
     if (threads == 1 || size < ranked_detail::kParallelLevel) {
-      ranked_detail::scan_words(0, words_, bits().frontier, bits().seen, bits().next, expand_rank, counts);
+      std::uint64_t* const mark = kept_[kMark].words();
+      ranked_detail::scan_words(0, words_, kept_[kSeen].words(), mark, mark, expand_rank, counts);
     } else if (marks_ == Marks::private_copies ||
                (marks_ == Marks::cheaper && RankedLanes::private_lanes(space_, threads, moves))) {
       counts = lanes_.private_level(space_, threads, bits(), expand_rank);
@@ -103,8 +108,8 @@ class RankedLayers {
     } else {
       counts = lanes_.queued_level(space_, threads, moves, bits(), expand_rank);
     }
-    found = settle_with(lanes_marked ? lanes_.copies() : std::span<BitTable>{});
-    if (found) advance();
+    // Every position found was marked by a move onward: none, and the frontier stays.
+    found = counts.onward ? finish_with(lanes_marked ? lanes_.copies() : std::span<BitTable>{}) : 0;
     return counts;
   }
 
@@ -126,12 +131,14 @@ class RankedLayers {
   // Finds the next level backwards (one process, a regular space: see the top of
   // this file) and makes it the frontier unless it is empty, as expand() does.
   // Returns the moves from the new level's positions into the frontier; `found` is
-  // its size. Each position not seen yet writes its own bit of `next` alone.
+  // its size. Each word of `mark` is written by the thread visiting its positions
+  // alone, and no thread reads `mark`: on an undirected space a successor of a
+  // position at distance d+1 or more is at distance d at least, so one seen is in
+  // the frontier, and `seen` is what the test reads.
   template <class Expand>
   std::uint64_t pull(std::uint64_t unseen, const Expand& expand_rank, std::uint64_t& found) {
-    const std::uint64_t* const frontier = kept_[kFrontier].words();
     const std::uint64_t* const seen = kept_[kSeen].words();
-    std::uint64_t* const next = next_.words();
+    std::uint64_t* const mark = kept_[kMark].words();
     const auto visit = [&](std::uint64_t begin, std::uint64_t end, std::uint64_t arcs) {
       for (std::uint64_t w = begin; w < end; ++w) {
         std::uint64_t open = ~seen[w] & tail_mask(w);
@@ -139,11 +146,11 @@ class RankedLayers {
         for (; open; open &= open - 1) {
           const unsigned b = unsigned(std::countr_zero(open));
           std::uint64_t in = 0;
-          expand_rank(w * 64 + b, [&](std::uint64_t t) { in += (frontier[t >> 6] >> (t & 63)) & 1; });
+          expand_rank(w * 64 + b, [&](std::uint64_t t) { in += (seen[t >> 6] >> (t & 63)) & 1; });
           arcs += in;
           joined |= std::uint64_t(in != 0) << b;
         }
-        next[w] = joined;
+        mark[w] |= joined;
       }
       return arcs;
     };
@@ -158,17 +165,18 @@ class RankedLayers {
           },
           std::plus<>());
     }
-    found = settle();
-    if (found) advance();
+    // Every position joined has a move into the frontier: none, and the frontier stays.
+    found = arcs ? finish() : 0;
     return arcs;
   }
 
   // The ranks set in the frontier, ascending.
   [[nodiscard]] std::vector<std::uint64_t> frontier_ranks() const {
     std::vector<std::uint64_t> out;
-    const std::uint64_t* f = kept_[kFrontier].words();
+    const std::uint64_t* const seen = kept_[kSeen].words();
+    const std::uint64_t* const mark = kept_[kMark].words();
     for (std::uint64_t w = 0; w < words_; ++w) {
-      for (std::uint64_t hit = f[w]; hit; hit &= hit - 1) {
+      for (std::uint64_t hit = seen[w] & mark[w]; hit; hit &= hit - 1) {
         out.push_back(first_ + w * 64 + unsigned(std::countr_zero(hit)));
       }
     }
@@ -182,8 +190,7 @@ class RankedLayers {
   template <class IsGoal>
   std::uint64_t restart_from(const IsGoal& is_goal) {
     std::uint64_t* const seen = kept_[kSeen].words();
-    std::uint64_t* const frontier = kept_[kFrontier].words();
-    std::uint64_t* const next = next_.words();
+    std::uint64_t* const mark = kept_[kMark].words();
     return tbb::parallel_reduce(
         tbb::blocked_range<std::uint64_t>(0, words_, 1 << 10), std::uint64_t{0},
         [&](const tbb::blocked_range<std::uint64_t>& range, std::uint64_t sum) {
@@ -193,8 +200,7 @@ class RankedLayers {
               const unsigned b = unsigned(std::countr_zero(hit));
               if (is_goal(first_ + w * 64 + b)) goals |= std::uint64_t{1} << b;
             }
-            frontier[w] = goals;
-            next[w] = 0;
+            mark[w] = goals;
             seen[w] = ~seen[w] | goals;
             sum += unsigned(std::popcount(goals));
           }
@@ -203,21 +209,18 @@ class RankedLayers {
         std::plus<>());
   }
 
-  // next & ~seen is the next level: it joins seen (settle, which returns its size)
-  // and, when the level is not empty, becomes the frontier (advance); the old
-  // frontier's bitset, cleared, takes the next level's marks. Two steps, since an
-  // MPI process advances whenever any process found positions.
-  std::uint64_t settle() { return settle_with({}); }
-  void advance() {
-    std::swap(kept_[kFrontier], next_);
-    std::uint64_t* const old = next_.words();
-    tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, words_, 1 << 14),
-                      [&](const auto& range) { std::fill(old + range.begin(), old + range.end(), std::uint64_t{0}); });
-  }
+  // Finishes a level that found positions (a move onward somewhere: over MPI, on
+  // any process): mark & ~seen is the next level; it joins `seen` and becomes
+  // `mark`, the frontier, dropping the old one. Returns its size here. One pass.
+  std::uint64_t finish() { return finish_with({}); }
 
-  [[nodiscard]] const std::uint64_t* frontier_words() const { return kept_[kFrontier].words(); }
-  // The positions seen and the frontier, between levels: what a checkpoint saves
-  // and a resumed run reads back.
+  // Between two levels `mark` is the frontier and nothing else: these words, read
+  // there (the distance table's levels), are the frontier's.
+  [[nodiscard]] const std::uint64_t* frontier_words() const { return kept_[kMark].words(); }
+  [[nodiscard]] const std::uint64_t* seen_words() const { return kept_[kSeen].words(); }
+  [[nodiscard]] const std::uint64_t* mark_words() const { return kept_[kMark].words(); }
+  // The positions seen and the frontier (`mark`), between levels: what a checkpoint
+  // saves and a resumed run reads back, in this order.
   [[nodiscard]] std::span<BitTable> state_tables() { return kept_; }
   [[nodiscard]] std::uint64_t word_count() const { return words_; }
 
@@ -225,16 +228,15 @@ class RankedLayers {
   // the frontier made elsewhere: each is classified here, where its bits are, as
   // classify() does at the source. Self-loops never come here.
   void mark_arrived(std::uint64_t base, std::span<const std::uint32_t> offsets, RankedLevelMoves& c) {
-    const std::uint64_t* const frontier = kept_[kFrontier].words();
     const std::uint64_t* const seen = kept_[kSeen].words();
-    std::uint64_t* const next = next_.words();
+    std::uint64_t* const mark = kept_[kMark].words();
     for (const std::uint32_t o : offsets) {
       const std::uint64_t t = base - first_ + o, w = t >> 6, b = ranked_detail::bit(t);
-      if (frontier[w] & b) {
-        ++c.within;
-      } else if (!(seen[w] & b)) {
+      if (!(seen[w] & b)) {
         ++c.onward;
-        next[w] |= b;
+        mark[w] |= b;
+      } else if (mark[w] & b) {
+        ++c.within;
       }
     }
   }
@@ -244,20 +246,20 @@ class RankedLayers {
   [[nodiscard]] std::uint64_t tail_mask(std::uint64_t w) const {
     return w + 1 == words_ && space_ % 64 ? (std::uint64_t{1} << (space_ % 64)) - 1 : ~std::uint64_t{0};
   }
-  // settle(), with the lanes' private copies of `next` ORed in first and left clear.
-  std::uint64_t settle_with(std::span<BitTable> copies) {
+  // finish(), with the lanes' private copies of `mark` ORed in first and left clear.
+  std::uint64_t finish_with(std::span<BitTable> copies) {
     std::uint64_t* const seen = kept_[kSeen].words();
-    std::uint64_t* const next = next_.words();
+    std::uint64_t* const mark = kept_[kMark].words();
     std::vector<std::uint64_t*> lanes;
     for (BitTable& l : copies) lanes.push_back(l.words());
     return tbb::parallel_reduce(
         tbb::blocked_range<std::uint64_t>(0, words_, 1 << 12), std::uint64_t{0},
         [&](const tbb::blocked_range<std::uint64_t>& range, std::uint64_t sum) {
           for (std::uint64_t w = range.begin(); w != range.end(); ++w) {
-            std::uint64_t x = next[w];
+            std::uint64_t x = mark[w];
             for (std::uint64_t* l : lanes) x |= std::exchange(l[w], 0);
             x &= ~seen[w];
-            next[w] = x;
+            mark[w] = x;
             seen[w] |= x;
             sum += unsigned(std::popcount(x));
           }
@@ -265,14 +267,14 @@ class RankedLayers {
         },
         std::plus<>());
   }
-  [[nodiscard]] RankedBits bits() { return {kept_[kFrontier].words(), kept_[kSeen].words(), next_.words(), words_}; }
+  [[nodiscard]] RankedBits bits() { return {kept_[kSeen].words(), kept_[kMark].words(), words_}; }
 
+  static constexpr std::uint64_t kPlanes = 2;
   std::uint64_t space_, first_;
-  // seen and the frontier: between levels, the whole state of the search (`next`
-  // is clear), what a checkpoint keeps.
-  static constexpr std::size_t kSeen = 0, kFrontier = 1;
-  std::array<BitTable, 2> kept_;
-  BitTable next_;
+  // seen and mark: the whole state of the search, what a checkpoint keeps (between
+  // levels `mark` is the frontier).
+  static constexpr std::size_t kSeen = 0, kMark = 1;
+  std::array<BitTable, kPlanes> kept_;
   std::uint64_t words_;
   Marks marks_;
   RankedLanes lanes_;

@@ -1,6 +1,6 @@
 // Checkpoints of the ranked engine (analyze --checkpoint DIR, --resume DIR). Between
 // two levels the whole state of the forward search is two bitsets of the rank
-// space (the positions seen and the frontier; `next` is clear) and the counts so
+// space (the positions seen and `mark`, which then holds the frontier alone) and the counts so
 // far, so after each level they go to DIR in the implicit engine's format
 // (analysis/runtime/checkpoint.hpp: checksummed, written to a temporary and renamed),
 // with the engine named "ranked". Per level d the header keeps the moves onward as

@@ -2,18 +2,20 @@
 // by the tiles' implicit engine's machinery (analysis/engines/common/slices.hpp): the
 // frontier is cut into scan chunks, the rank space into destination slices; a scan
 // queues each new successor as a 32-bit offset for the slice that owns it, and each
-// slice's owner then marks its queues. Every word has one writer, every mark is a
-// plain OR, and no atomic is taken. When a bitset of the whole rank space costs less
-// than the lanes' queues (a space of up to some ten million ranks on two threads),
-// each lane instead marks its own copy of `next` directly, and finishing the level
-// ORs the copies together: no queue, no second pass over the marks. Either way the
-// sets and counts are the same for any thread count.
+// slice's owner then marks its queues, after every scan of the round: the scans read
+// `mark` (the frontier is seen & mark) while no lane writes it. Every word has one
+// writer, every mark is a plain OR, and no atomic is taken. When the lanes' bitsets
+// of the whole rank space cost less than their queues (a space of up to some ten
+// million ranks on two threads), each lane instead marks its own copy of `mark`
+// directly, and finishing the level ORs the copies in: no queue, no second pass over
+// the marks. Either way the sets and counts are the same for any thread count.
 #pragma once
 
 #include <tbb/blocked_range.h>
 #include <tbb/parallel_for.h>
 
 #include <algorithm>
+#include <array>
 #include <atomic>
 #include <bit>
 #include <cstdint>
@@ -71,102 +73,144 @@ inline std::uint64_t queue_bytes(unsigned lanes, unsigned slices, std::size_t st
   return SliceQueues::pool_bytes(slices, round_capacity(lanes, kRoundBudget) + step, step);
 }
 
-// Whether the lanes of a run on `threads` threads mark private copies of `next`
+// Whether the lanes of a run on `threads` threads mark private copies of `mark`
 // rather than queue offsets: when the copies take no more memory than the queues.
+// Every lane takes a copy: the others read `mark` (the frontier) as they scan.
 inline bool private_marks(std::uint64_t space, unsigned threads, std::uint64_t queues) {
-  return threads > 1 && (threads - 1) * BitTable::bytes_for(space) <= queues;
+  return threads > 1 && threads * BitTable::bytes_for(space) <= queues;
 }
 
-// Classifies t, a successor of r in the frontier, without a branch on the bits: a
-// move within the level, back (dropped) or onward (marked in `next`). `seen` holds
-// the frontier, so one test of `seen` tells onward from the rest.
+// Classifies t, a successor (not a self-loop) of a position in the frontier,
+// without a branch on the bits: a move within the level (seen and marked), back
+// (seen, not marked: dropped) or onward (not seen: marked in `out`, which is `mark`
+// itself on one thread or a lane's copy of it). One load of each plane; the outcome
+// is close to random, and mispredicted branches would cost more than the loads.
 template <class Counts>
-inline void mark(const std::uint64_t* frontier, const std::uint64_t* seen, std::uint64_t* next, std::uint64_t r,
-                 std::uint64_t t, Counts& c) {
+inline void mark(const std::uint64_t* seen, const std::uint64_t* mark_plane, std::uint64_t* out, std::uint64_t t,
+                 Counts& c) {
   const std::uint64_t w = t >> 6, b = bit(t);
-  const std::uint64_t fresh = b & ~seen[w];
-  ++c.successors;
-  c.within += std::uint64_t((frontier[w] & b) != 0) & std::uint64_t(t != r);  // a self-loop joins no two positions
+  const std::uint64_t s = seen[w];
+  const std::uint64_t fresh = b & ~s;
+  c.within += std::uint64_t((s & mark_plane[w] & b) != 0);
   c.onward += std::uint64_t(fresh != 0);
-  next[w] |= fresh;
+  out[w] |= fresh;
 }
 
-// Classifies t, a successor of r in the frontier, and returns whether it is new.
-inline bool classify(const std::uint64_t* frontier, const std::uint64_t* seen, std::uint64_t r, std::uint64_t t,
-                     RankedLevelMoves& c) {
-  ++c.successors;
+// Classifies t, a successor (not a self-loop) of a position in the frontier, and
+// returns whether it is new.
+inline bool classify(const std::uint64_t* seen, const std::uint64_t* mark_plane, std::uint64_t t, RankedLevelMoves& c) {
   const std::uint64_t w = t >> 6, b = bit(t);
-  if (frontier[w] & b) {
-    c.within += t != r;  // a self-loop joins no two positions
-    return false;
+  if (!(seen[w] & b)) {
+    ++c.onward;
+    return true;
   }
-  if (seen[w] & b) return false;
-  ++c.onward;
-  return true;
+  c.within += std::uint64_t((mark_plane[w] & b) != 0);
+  return false;
 }
 
-// Expands the frontier's ranks in words [begin, end), marking `next` directly.
+// Successors waiting for their words of the planes, whose loads were issued when
+// they were made: a successor is classified kAhead successors later, so that many
+// cache misses (every successor's words are one or two, in planes far larger than
+// the caches) are under way at once instead of one after the other.
+class PrefetchRing {
+ public:
+  static constexpr unsigned kAhead = 16;
+  // Holds t, its words fetched from `a` and `b`; hands the oldest held to f once
+  // kAhead are waiting. The order successors are classified in changes no count and
+  // no mark: a level's marks fall on ranks not seen, which no test reads.
+  template <class F>
+  void push(std::uint64_t t, const std::uint64_t* a, const std::uint64_t* b, const F& f) {
+    __builtin_prefetch(a + (t >> 6));
+    __builtin_prefetch(b + (t >> 6), 1);
+    std::uint64_t& slot = ring_[pushed_ % kAhead];
+    if (pushed_ >= kAhead) f(slot);
+    slot = t;
+    ++pushed_;
+  }
+  // Hands every successor still held to f.
+  template <class F>
+  void drain(const F& f) {
+    for (std::uint64_t i = pushed_ > kAhead ? pushed_ - kAhead : 0; i < pushed_; ++i) f(ring_[i % kAhead]);
+    pushed_ = 0;
+  }
+
+ private:
+  std::array<std::uint64_t, kAhead> ring_;
+  std::uint64_t pushed_ = 0;
+};
+
+// Expands the frontier's ranks (seen & mark) in words [begin, end), marking `out`
+// directly. A word's frontier is read before any of its ranks is expanded; the marks
+// made meanwhile are of ranks not seen, which are no part of it anyway.
 template <class Expand>
-void scan_words(std::uint64_t begin, std::uint64_t end, const std::uint64_t* frontier, const std::uint64_t* seen,
-                std::uint64_t* next, const Expand& expand_rank, RankedLevelMoves& c) {
-  // Counted in locals: `next` is written through a uint64_t pointer, which may
+void scan_words(std::uint64_t begin, std::uint64_t end, const std::uint64_t* seen, const std::uint64_t* mark_plane,
+                std::uint64_t* out, const Expand& expand_rank, RankedLevelMoves& c) {
+  // Counted in locals: `out` is written through a uint64_t pointer, which may
   // alias c's fields as far as the compiler knows, and would keep them in memory.
   RankedLevelMoves local;
+  PrefetchRing ring;
+  const auto classify_one = [&](std::uint64_t t) { mark(seen, mark_plane, out, t, local); };
   for (std::uint64_t w = begin; w < end; ++w) {
-    for (std::uint64_t hit = frontier[w]; hit; hit &= hit - 1) {
+    for (std::uint64_t hit = seen[w] & mark_plane[w]; hit; hit &= hit - 1) {
       const std::uint64_t r = w * 64 + unsigned(std::countr_zero(hit));
-      expand_rank(r, [&](std::uint64_t t) { mark(frontier, seen, next, r, t, local); });
+      expand_rank(r, [&](std::uint64_t t) {
+        ++local.successors;
+        // A self-loop joins no two positions: neither within the level nor onward.
+        if (t != r) ring.push(t, seen, out, classify_one);
+      });
     }
   }
+  ring.drain(classify_one);
   c += local;
 }
 
 }  // namespace ranked_detail
 
-// The bitsets of one level, as the lanes read and write them: `words` words each.
+// The two planes of one level, as the lanes read and write them: `words` words each.
+// `seen` holds levels 0..d; `mark`, on a seen rank, says it is in level d (the
+// frontier) and, on a rank not seen, that it was found for level d+1.
 struct RankedBits {
-  const std::uint64_t* frontier;
   const std::uint64_t* seen;
-  std::uint64_t* next;
+  std::uint64_t* mark;
   std::uint64_t words;
 };
 
 // The lanes of a parallel level and what they keep across levels: their queue
-// pools (mapped once) or their private copies of `next`.
+// pools (mapped once) or their private copies of `mark`.
 class RankedLanes {
  public:
-  // Bytes the lanes of a run on `threads` threads take beside the three bitsets,
-  // for moves of at most `moves` successors.
+  // Bytes the lanes of a run on `threads` threads take beside the two planes, for
+  // moves of at most `moves` successors.
   static std::uint64_t bytes(std::uint64_t space, unsigned threads, int moves) {
     if (threads <= 1) return 0;
-    if (private_lanes(space, threads, moves)) return (threads - 1) * BitTable::bytes_for(space);
+    if (private_lanes(space, threads, moves)) return threads * BitTable::bytes_for(space);
     return queue_pools(space, threads, moves);
   }
-  // Whether a parallel level's lanes mark private copies of `next`: one answer for
+  // Whether a parallel level's lanes mark private copies of `mark`: one answer for
   // bytes() (the memory check) and the run.
   static bool private_lanes(std::uint64_t space, unsigned threads, int moves) {
     return ranked_detail::private_marks(space, threads, queue_pools(space, threads, moves));
   }
 
-  // A level on `threads` lanes, each marking its own copy of `next` (lane 0 the
-  // table itself). The lanes take chunks of the frontier in turn, so a lane that
-  // never starts leaves its share to the others; which lane marks a successor
-  // changes no bit of the union and no count. Settling the level merges the copies.
+  // A level on `threads` lanes, each marking its own copy of `mark`, which they all
+  // read. The lanes take chunks of the frontier in turn, so a lane that never starts
+  // leaves its share to the others; which lane marks a successor changes no bit of
+  // the union and no count. Finishing the level merges the copies.
   template <class Expand>
   RankedLevelMoves private_level(std::uint64_t space, unsigned threads, const RankedBits& b,
                                  const Expand& expand_rank) {
     using namespace ranked_detail;
-    while (lane_marks_.size() + 1 < threads) lane_marks_.emplace_back(space);
+    while (lane_marks_.size() < threads) lane_marks_.emplace_back(space);
     std::vector<RankedLevelMoves> counts(threads);
     std::atomic<std::uint64_t> taken{0};
     tbb::parallel_for(
         tbb::blocked_range<unsigned>(0, threads, 1),
         [&](const tbb::blocked_range<unsigned>& lanes) {
           for (unsigned l = lanes.begin(); l != lanes.end(); ++l) {
-            std::uint64_t* const next = l == 0 ? b.next : lane_marks_[l - 1].words();
+            std::uint64_t* const out = lane_marks_[l].words();
             RankedLevelMoves c;
             for (std::uint64_t w; (w = taken.fetch_add(kPrivateChunkWords, std::memory_order_relaxed)) < b.words;) {
-              scan_words(w, std::min(b.words, w + kPrivateChunkWords), b.frontier, b.seen, next, expand_rank, c);
+              scan_words(w, std::min(b.words, w + kPrivateChunkWords), b.seen, b.mark, out, expand_rank, c);
             }
             counts[l] = c;
           }
@@ -177,8 +221,8 @@ class RankedLanes {
     return total;
   }
 
-  // The lanes' private copies of `next`: clear but after a private level, whose
-  // settling ORs them into `next` and clears them again.
+  // The lanes' private copies of `mark`: clear but after a private level, whose
+  // finishing ORs them into `mark` and clears them again.
   [[nodiscard]] std::span<BitTable> copies() { return lane_marks_; }
 
   // A level whose lanes queue each new successor to its slice's owner, who marks it.
@@ -212,31 +256,45 @@ class RankedLanes {
           std::size_t queued = held;
           const std::size_t stop = std::min(limit, held + per_call);
           RankedLevelMoves counts = c.counts;
+          PrefetchRing ring;
+          const auto classify_one = [&](std::uint64_t t) {
+            if (classify(b.seen, b.mark, t, counts)) out.push(slices.owner(t), std::uint32_t(slices.within(t)));
+          };
           bool first = true;
           for (; c.word < c.end; ++c.word, c.loaded = false) {
-            if (!c.loaded) c.rest = b.frontier[c.word], c.loaded = true;
+            // The frontier is seen & mark: the marks an earlier round applied are of
+            // ranks not seen.
+            if (!c.loaded) c.rest = b.seen[c.word] & b.mark[c.word], c.loaded = true;
             while (c.rest) {
               if (!first && queued >= stop) {
+                ring.drain(classify_one);
                 c.counts = counts;
                 return false;
               }
               first = false;
               const std::uint64_t r = c.word * 64 + unsigned(std::countr_zero(c.rest));
               c.rest &= c.rest - 1;
+              // Every successor held counts as queued: the ring classifies it later.
               expand_rank(r, [&](std::uint64_t t) {
-                if (classify(b.frontier, b.seen, r, t, counts)) {
-                  out.push(slices.owner(t), std::uint32_t(slices.within(t)));
-                  ++queued;
-                }
+                ++counts.successors;
+                if (t == r) return;  // a self-loop joins no two positions
+                ring.push(t, b.seen, b.mark, classify_one);
+                ++queued;
               });
             }
           }
+          ring.drain(classify_one);
           c.counts = counts;
           return true;
         },
         [&](unsigned t, std::span<const std::uint32_t> offsets) {
-          std::uint64_t* const words = b.next + slices.begin(t) / 64;
-          for (const std::uint32_t o : offsets) words[o >> 6] |= std::uint64_t{1} << (o & 63);
+          std::uint64_t* const words = b.mark + slices.begin(t) / 64;
+          // The slice is far larger than the caches: its words are fetched ahead.
+          const std::size_t n = offsets.size();
+          for (std::size_t i = 0; i < n; ++i) {
+            if (i + PrefetchRing::kAhead < n) __builtin_prefetch(words + (offsets[i + PrefetchRing::kAhead] >> 6), 1);
+            words[offsets[i] >> 6] |= std::uint64_t{1} << (offsets[i] & 63);
+          }
         });
     RankedLevelMoves total;
     for (const Cursor& c : cursors) total += c.counts;
@@ -261,7 +319,7 @@ class RankedLanes {
   };
 
   std::vector<SliceQueues> lanes_;    // kept across levels: their pools are mapped once
-  std::vector<BitTable> lane_marks_;  // a level's private copies of `next`, lanes 1..threads-1
+  std::vector<BitTable> lane_marks_;  // a level's private copies of `mark`, one per lane
   unsigned lane_slices_ = 0;
 };
 
