@@ -1,6 +1,7 @@
 #include "puzzles/pieces.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <limits>
 #include <map>
 #include <numeric>
@@ -11,6 +12,12 @@
 
 #include "core/errors.hpp"
 #include "core/text.hpp"
+
+#if defined(__SSSE3__) && defined(__SSE4_1__)
+#include <smmintrin.h>
+#include <tmmintrin.h>
+#define STATESPACE_LEHMER_SIMD 1
+#endif
 
 namespace statespace {
 
@@ -92,13 +99,66 @@ void arrangement_unrank_in(std::uint64_t r, int* a, int n, Kinds c, int kinds, s
 
 constexpr std::uint64_t kNarrow = std::uint64_t(1) << 56;
 
+// Distinct pieces (every count 1) on up to 20 places, the largest factorial below
+// 2^64: the same lexicographic rank through the Lehmer code, each digit the piece
+// less the smaller pieces already placed (a bit mask and a popcount, no division).
+constexpr int kMaxLehmer = 20;
+constexpr std::array<std::uint64_t, kMaxLehmer + 1> kFactorial = [] {
+  std::array<std::uint64_t, kMaxLehmer + 1> f{};
+  f[0] = 1;
+  for (std::size_t i = 1; i < f.size(); ++i) f[i] = f[i - 1] * i;
+  return f;
+}();
+
+// Whether the arrangements of n places are the n! permutations of distinct pieces.
+bool lehmer_ranked(int n, std::uint64_t total) { return n <= kMaxLehmer && total == kFactorial[std::size_t(n)]; }
+
+std::uint64_t lehmer_rank(const int* a, int n) {
+  std::uint32_t placed = 0;
+  std::uint64_t r = 0;
+  for (int i = 0; i + 1 < n; ++i) {
+    const auto x = std::uint32_t(a[i]);
+    const auto below = std::uint32_t(std::popcount(placed & ((std::uint32_t(1) << x) - 1)));
+    r += (x - below) * kFactorial[std::size_t(n - 1 - i)];
+    placed |= std::uint32_t(1) << x;
+  }
+  return r;
+}
+
+// Returns the permutation's parity: that of the sum of its Lehmer digits (each
+// digit counts the inversions its place starts). Int: 32 bits when the ranks fit
+// them, whose divisions are the cheaper.
+template <class Int>
+int lehmer_unrank_in(Int r, int* a, int n) {
+  std::uint32_t left = (std::uint32_t(1) << n) - 1;  // the pieces not placed yet
+  Int inversions = 0;
+  for (int i = 0; i < n; ++i) {
+    const auto f = Int(kFactorial[std::size_t(n - 1 - i)]);
+    const Int q = r / f;
+    r -= q * f;
+    inversions += q;
+    std::uint32_t m = left;
+    for (Int j = 0; j < q; ++j) m &= m - 1;  // drop the q smallest
+    a[i] = std::countr_zero(m);
+    left &= ~(std::uint32_t(1) << a[i]);
+  }
+  return int(inversions & 1);
+}
+
+int lehmer_unrank(std::uint64_t r, int* a, int n) {
+  return n <= 12 ? lehmer_unrank_in<std::uint32_t>(std::uint32_t(r), a, n) : lehmer_unrank_in<std::uint64_t>(r, a, n);
+}
+
 std::uint64_t arrangement_rank(const int* a, int n, const Kinds& c, std::uint64_t total) {
+  if (lehmer_ranked(n, total)) return lehmer_rank(a, n);
   return total < kNarrow ? arrangement_rank_in<std::uint64_t>(a, n, c, total)
                          : arrangement_rank_in<Wide>(a, n, c, total);
 }
 
 void arrangement_unrank(std::uint64_t r, int* a, int n, const Kinds& c, int kinds, std::uint64_t total) {
-  if (total < kNarrow) {
+  if (lehmer_ranked(n, total)) {
+    (void)lehmer_unrank(r, a, n);
+  } else if (total < kNarrow) {
     arrangement_unrank_in<std::uint64_t>(r, a, n, c, kinds, total);
   } else {
     arrangement_unrank_in<Wide>(r, a, n, c, kinds, total);
@@ -158,11 +218,14 @@ Split perm_split(const SetShape& v, const int* a) {
 
 void perm_join(const SetShape& v, int cls, std::uint64_t d, int* a) {
   switch (v.perm) {
-    case PermSplit::parity:
+    case PermSplit::parity: {
       // Distinct pieces: rank 2d + 1 is rank 2d with its last two places swapped.
-      arrangement_unrank(2 * d, a, v.n, v.counts, v.kinds, v.arrangements);
-      if (parity(a, v.n) != cls) std::swap(a[v.n - 2], a[v.n - 1]);
+      const int odd = lehmer_ranked(v.n, v.arrangements)
+                          ? lehmer_unrank(2 * d, a, v.n)
+                          : (arrangement_unrank(2 * d, a, v.n, v.counts, v.kinds, v.arrangements), parity(a, v.n));
+      if (odd != cls) std::swap(a[v.n - 2], a[v.n - 1]);
       return;
+    }
     case PermSplit::parity_turn:
       arrangement_unrank(v.rank_of[std::size_t(cls) * v.perm_space + d], a, v.n, v.counts, v.kinds, v.arrangements);
       return;
@@ -253,13 +316,137 @@ void shape_classes(SetShape& v, const std::vector<int>& solved) {
   for (int i = 0; i < written; ++i) v.twist_space *= std::uint64_t(v.orientations);
 }
 
+#ifdef STATESPACE_LEHMER_SIMD
+// The Lehmer ranks of the arrangements a set of n <= 12 distinct pieces (ranks below
+// 2^32) takes under each move of `list`, 16 places to a register: the move is one
+// shuffle of the arrangement, the digits (how many later places hold a smaller
+// piece) are the sums of 11 compares against the arrangement shifted by 1..11
+// places (the places past n hold 127, never smaller), and their weights, the
+// factorials, are applied in three rounds of pairs: F[k+1] = (k+1) F[k] makes
+// c_i F[n-1-i] + c_{i+1} F[n-2-i] = (c_i (n-1-i) + c_{i+1}) F[n-2-i], byte factors
+// (n-1-i), then 16-bit factors, then 32-bit multiplies and a horizontal sum.
+template <class Digit>
+void lehmer_row_simd(const int* a, int n, bool halved, std::size_t k, std::span<const PieceMove> list, Digit* row) {
+  constexpr std::uint8_t kPad = 127;
+  alignas(16) std::array<std::uint8_t, 16> pieces{};
+  pieces.fill(kPad);
+  for (int i = 0; i < n; ++i) pieces[std::size_t(i)] = std::uint8_t(a[i]);
+  // The digit of place i weighs F[n-1-i]; the last place's digit is always 0.
+  const auto factorial = [&](int i) -> std::int64_t { return i < 0 ? 0 : std::int64_t(kFactorial[std::size_t(i)]); };
+  alignas(16) std::array<std::int8_t, 16> pair_factor{};  // places 2j and 2j+1
+  for (int j = 0; 2 * j < n - 1; ++j) {
+    pair_factor[std::size_t(2 * j)] = std::int8_t(n - 1 - 2 * j);
+    pair_factor[std::size_t(2 * j + 1)] = std::int8_t(2 * j + 1 < n - 1 ? 1 : 0);
+  }
+  // Pair j (16 bits) weighs G_j = F[n-2-2j]; quad q joins pairs 2q and 2q+1.
+  alignas(16) std::array<std::int16_t, 8> quad_factor{};
+  alignas(16) std::array<std::int32_t, 4> quad_weight{};
+  for (int q = 0; q < 4; ++q) {
+    const std::int64_t g0 = factorial(n - 2 - 4 * q), g1 = factorial(n - 4 - 4 * q);
+    if (g1 > 0) {
+      quad_factor[std::size_t(2 * q)] = std::int16_t(g0 / g1);
+      quad_factor[std::size_t(2 * q + 1)] = 1;
+      quad_weight[std::size_t(q)] = std::int32_t(g1);
+    } else if (g0 > 0) {
+      quad_factor[std::size_t(2 * q)] = 1;
+      quad_weight[std::size_t(q)] = std::int32_t(g0);
+    }
+  }
+  const __m128i arrangement = _mm_load_si128(reinterpret_cast<const __m128i*>(pieces.data()));
+  const __m128i pad = _mm_set1_epi8(char(kPad));
+  const __m128i bytes = _mm_load_si128(reinterpret_cast<const __m128i*>(pair_factor.data()));
+  const __m128i words = _mm_load_si128(reinterpret_cast<const __m128i*>(quad_factor.data()));
+  const __m128i weights = _mm_load_si128(reinterpret_cast<const __m128i*>(quad_weight.data()));
+  // The shuffle reads place perm[i] into place i, and a padding place past n.
+  const __m128i past = _mm_set1_epi32(15);
+  alignas(16) std::array<std::uint8_t, 16> shuffle{};
+  for (std::size_t i = std::size_t(n); i < 16; ++i) shuffle[i] = 15;
+  for (std::size_t m = 0; m < list.size(); ++m) {
+    const int* perm = list[m].transform.perm[k].data();
+    __m128i order;
+    if (n == 12) {  // the move's 12 places packed from 32 bits to 8
+      const auto at = [&](int i) { return _mm_loadu_si128(reinterpret_cast<const __m128i*>(perm + i)); };
+      order = _mm_packus_epi16(_mm_packs_epi32(at(0), at(4)), _mm_packs_epi32(at(8), past));
+    } else {
+      for (int i = 0; i < n; ++i) shuffle[std::size_t(i)] = std::uint8_t(perm[i]);
+      order = _mm_load_si128(reinterpret_cast<const __m128i*>(shuffle.data()));
+    }
+    const __m128i b = _mm_shuffle_epi8(arrangement, order);
+    __m128i digits = _mm_setzero_si128();
+    // Subtracting the compares' -1s counts them.
+#define STATESPACE_LEHMER_STEP(s) digits = _mm_sub_epi8(digits, _mm_cmpgt_epi8(b, _mm_alignr_epi8(pad, b, s)))
+    STATESPACE_LEHMER_STEP(1);
+    STATESPACE_LEHMER_STEP(2);
+    STATESPACE_LEHMER_STEP(3);
+    STATESPACE_LEHMER_STEP(4);
+    STATESPACE_LEHMER_STEP(5);
+    STATESPACE_LEHMER_STEP(6);
+    STATESPACE_LEHMER_STEP(7);
+    STATESPACE_LEHMER_STEP(8);
+    STATESPACE_LEHMER_STEP(9);
+    STATESPACE_LEHMER_STEP(10);
+    STATESPACE_LEHMER_STEP(11);
+#undef STATESPACE_LEHMER_STEP
+    const __m128i pairs = _mm_maddubs_epi16(digits, bytes);
+    __m128i sum = _mm_mullo_epi32(_mm_madd_epi16(pairs, words), weights);
+    sum = _mm_add_epi32(sum, _mm_shuffle_epi32(sum, 0x4E));
+    sum = _mm_add_epi32(sum, _mm_shuffle_epi32(sum, 0xB1));
+    const auto r = std::uint32_t(_mm_cvtsi128_si32(sum));
+    row[m] = Digit(halved ? r >> 1 : r);
+  }
+}
+#endif
+
 // The digit of a set's coordinate (its arrangement, or its twists when
 // `orientation`) of class `cls` after each move of `list`, into row[0, list.size()):
 // the coordinate is unranked once for the whole row.
 // (Digit: the tables' 32 bits, or 64 for a coordinate too large for a table.)
 template <class Digit>
 void moved_row(const SetShape& v, bool orientation, int cls, std::uint64_t digit, std::size_t k,
-               std::span<const PieceMove* const> list, Digit* row) {
+               std::span<const PieceMove> list, Digit* row) {
+  if (!orientation && v.perm != PermSplit::parity_turn && lehmer_ranked(v.n, v.arrangements)) {
+    // Distinct pieces: each move's arrangement ranked as it is read through the
+    // move, without being stored. Under a parity the digit is rank / 2, and every
+    // factorial weight but the last two (0 or 1 together) is even: halved, and the
+    // last two places left out.
+    // A move that keeps places 0..p-1 keeps their Lehmer digits too (the pieces
+    // after each of them are the same pieces): those come from the position's own.
+    std::array<int, kMaxLehmer> a{};
+    perm_join(v, cls, digit, a.data());
+    const bool halved = v.perm == PermSplit::parity;
+#ifdef STATESPACE_LEHMER_SIMD
+    if (v.n <= 12) {
+      lehmer_row_simd(a.data(), v.n, halved, k, list, row);
+      return;
+    }
+#endif
+    const int ranked = halved ? v.n - 2 : v.n - 1;
+    std::array<std::uint64_t, kMaxLehmer> weight{};
+    std::array<std::uint64_t, kMaxLehmer + 1> sum{};     // sum[i]: of the digits before place i
+    std::array<std::uint32_t, kMaxLehmer + 1> placed{};  // placed[i]: the pieces at places before i
+    for (int i = 0; i < ranked; ++i) {
+      const auto at = std::size_t(i);
+      const auto x = std::uint32_t(a[at]);
+      weight[at] = kFactorial[std::size_t(v.n - 1 - i)] >> (halved ? 1 : 0);
+      sum[at + 1] =
+          sum[at] + (x - std::uint32_t(std::popcount(placed[at] & ((std::uint32_t(1) << x) - 1)))) * weight[at];
+      placed[at + 1] = placed[at] | std::uint32_t(1) << x;
+    }
+    for (std::size_t m = 0; m < list.size(); ++m) {
+      const int* perm = list[m].transform.perm[k].data();
+      int i = 0;
+      while (i < ranked && perm[i] == i) ++i;
+      std::uint32_t seen = placed[std::size_t(i)];
+      std::uint64_t r = sum[std::size_t(i)];
+      for (; i < ranked; ++i) {
+        const auto x = std::uint32_t(a[std::size_t(perm[i])]);
+        r += (x - std::uint32_t(std::popcount(seen & ((std::uint32_t(1) << x) - 1)))) * weight[std::size_t(i)];
+        seen |= std::uint32_t(1) << x;
+      }
+      row[m] = Digit(r);
+    }
+    return;
+  }
   std::array<int, kMaxPlaces + 1> a{}, b{};
   if (orientation) {
     twist_join(v, cls, digit, a.data());
@@ -267,9 +454,9 @@ void moved_row(const SetShape& v, bool orientation, int cls, std::uint64_t digit
     perm_join(v, cls, digit, a.data());
   }
   for (std::size_t m = 0; m < list.size(); ++m) {
-    const auto& perm = list[m]->transform.perm[k];
+    const auto& perm = list[m].transform.perm[k];
     if (orientation) {
-      const auto& twist = list[m]->transform.twist[k];
+      const auto& twist = list[m].transform.twist[k];
       for (int i = 0; i < v.n; ++i) {
         b[std::size_t(i)] = (a[std::size_t(perm[std::size_t(i)])] + twist[std::size_t(i)]) % v.orientations;
       }
@@ -703,15 +890,11 @@ std::uint64_t orbit_size(const Tables& t, const Symmetry& s, std::uint64_t r) {
   return (s.group.size() + 1) / fixed;
 }
 
-std::uint64_t move_digit(const Tables& t, const Coordinate& c, std::uint64_t key, const PieceMove& move) {
+void move_digits(const Tables& t, const Coordinate& c, std::uint64_t key, const PieceMove* moves, std::size_t count,
+                 std::uint64_t* out) {
   const auto k = std::size_t(c.set);
   const int cls = c.classes[std::size_t(key / c.space)];
-  // One move: a row of one, without building a list (the generic successors call
-  // this for every move of a coordinate without a table).
-  const PieceMove* const one = &move;
-  std::uint64_t digit = 0;
-  moved_row(t.shapes[k], c.orientation, cls, key % c.space, k, std::span(&one, 1), &digit);
-  return digit;
+  moved_row(t.shapes[k], c.orientation, cls, key % c.space, k, std::span(moves, count), out);
 }
 
 }  // namespace pieces_detail
@@ -952,11 +1135,9 @@ Pieces::Pieces(const PieceDefinition& definition, PieceMetric metric, const std:
       const auto& list = backward ? t->inverses : t->moves;
       auto& table = backward ? c.backward : c.forward;
       table.resize(keys(i) * moves);
-      std::vector<const PieceMove*> row_moves;
-      for (const auto& m : list) row_moves.push_back(&m);
       for (std::uint64_t key = 0; key < keys(i); ++key) {
         const int cls = c.classes[std::size_t(key / c.space)];
-        moved_row(v, c.orientation, cls, key % c.space, k, row_moves, table.data() + key * moves);
+        moved_row(v, c.orientation, cls, key % c.space, k, std::span(list), table.data() + key * moves);
       }
     }
   }

@@ -199,15 +199,19 @@ PiecePosition read_piece_position(const PieceDefinition& d, const std::vector<st
 // Coordinates step()'s inlined path takes: three sets with twists (the Skewb's).
 inline constexpr std::size_t kMostTabled = 6;
 
-// The digit of coordinate c after `move`, without a table; `key` is the class
-// index times c.space plus the digit.
-[[nodiscard]] std::uint64_t move_digit(const Tables& t, const Coordinate& c, std::uint64_t key, const PieceMove& move);
+// The digits of coordinate c after each of moves[0, count), into out, without a
+// table; `key` is the class index times c.space plus the digit. The coordinate is
+// unranked once for them all, and a set of distinct pieces is ranked again by its
+// Lehmer code over a bit mask of the pieces placed.
+void move_digits(const Tables& t, const Coordinate& c, std::uint64_t key, const PieceMove* moves, std::size_t count,
+                 std::uint64_t* out);
 
 // f(rank) for each move (kBackward: each inverse) applied to rank r, in the order of
 // the moves, for any definition: coordinates without a table are moved by unranking
-// them alone. The successors are summed coordinate by coordinate into a buffer
-// before any is handed over: the table rows are then read in order, and f, which may
-// store anywhere, cannot make the compiler reload the tables between moves.
+// them alone, once per batch of moves. The successors are summed coordinate by
+// coordinate into a buffer before any is handed over: the table rows are then read
+// in order, and f, which may store anywhere, cannot make the compiler reload the
+// tables between moves.
 template <bool kBackward, class F>
 void step_generic(const Tables& t, std::uint64_t r, F& f) {
   const std::size_t n = t.coordinates.size();
@@ -237,7 +241,9 @@ void step_generic(const Tables& t, std::uint64_t r, F& f) {
       const Coordinate& c = t.coordinates[i];
       const auto& table = backward ? c.backward : c.forward;
       if (table.empty()) {
-        for (std::size_t j = 0; j < k; ++j) next[j] += move_digit(t, c, key[i], moves[first + j]) * c.weight;
+        std::array<std::uint64_t, kBatch> digit;
+        move_digits(t, c, key[i], moves.data() + first, k, digit.data());
+        for (std::size_t j = 0; j < k; ++j) next[j] += digit[j] * c.weight;
       } else {
         const std::uint32_t* row = table.data() + key[i] * count + first;
         for (std::size_t j = 0; j < k; ++j) next[j] += row[j] * c.weight;

@@ -391,6 +391,89 @@ TEST(Pieces, LevelsFoundBackwardsOnRegularSpacesEqualForwardOnes) {
   }
 }
 
+// One set of `n` distinct pieces and moves of the given cycles of places, as a .tws text.
+std::string one_set_tws(const std::string& name, int n,
+                        const std::vector<std::pair<std::string, std::vector<std::vector<int>>>>& moves) {
+  std::string text = "Name " + name + "\nSet P " + std::to_string(n) + " 1\nSolved\nP\n";
+  for (int i = 1; i <= n; ++i) text += std::to_string(i) + " ";
+  text += "\nEnd\n";
+  for (const auto& [move, cycles] : moves) {
+    std::vector<int> to(std::size_t(n), 0);
+    for (int i = 0; i < n; ++i) to[std::size_t(i)] = i;
+    for (const auto& c : cycles) {
+      for (std::size_t i = 0; i < c.size(); ++i) to[std::size_t(c[i])] = c[(i + 1) % c.size()];
+    }
+    text += "Move " + move + "\nP\n";
+    for (const int x : to) text += std::to_string(x + 1) + " ";
+    text += "\nEnd\n";
+  }
+  return text;
+}
+
+// The lexicographic rank of a permutation of 0..n-1, counted the slow way.
+std::uint64_t lexicographic_rank(const std::vector<int>& a) {
+  std::uint64_t r = 0;
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    std::uint64_t smaller_after = 0;
+    for (std::size_t j = i + 1; j < a.size(); ++j) smaller_after += a[j] < a[i] ? 1 : 0;
+    r = r * (a.size() - i) + smaller_after;
+  }
+  return r;
+}
+
+// Sets of distinct pieces too large for move tables (10 places: 10!/2 ranks under
+// even 3-cycles as on the dino cube, 10! under odd moves as on the UFO) are unranked
+// once per position and each move's arrangement ranked by its Lehmer code: the
+// successors are the moves applied, the ranks are the lexicographic ones (the
+// digit rank / 2 beside the parity class), and the distributions are twsearch's
+// (`twsearch -g`, 0a8bfb07), at one thread and two.
+TEST(Pieces, LargeSetsWithoutTablesMatchTwsearch) {
+  const auto dir = fresh_dir("pieces-large-sets");
+  const Pieces dino = load_tws(dir / "dino10.tws", one_set_tws("dino10", 10,
+                                                               {{"A", {{2, 4, 8}}},
+                                                                {"B", {{3, 6, 9}}},
+                                                                {"C", {{5, 8, 0}}},
+                                                                {"D", {{1, 6, 7}}},
+                                                                {"E", {{1, 2, 7}}},
+                                                                {"F", {{0, 3, 5}}},
+                                                                {"G", {{5, 7, 9}}},
+                                                                {"H", {{0, 4, 9}}}}));
+  const Pieces ufo = load_tws(dir / "ufo10.tws", one_set_tws("ufo10", 10,
+                                                             {{"U", {{0, 1, 2, 3, 4}}},
+                                                              {"D", {{5, 6, 7, 8, 9}}},
+                                                              {"F", {{0, 5}, {1, 6}}},
+                                                              {"R", {{2, 7}, {3, 8}, {4, 9}}},
+                                                              {"L", {{0, 9}, {2, 5}}}}));
+  EXPECT_EQ(dino.rank_space(), 1814400u);
+  EXPECT_EQ(ufo.rank_space(), 3628800u);
+  for (const Pieces* p : {&dino, &ufo}) {
+    const pieces_detail::Tables& t = p->tables();
+    ASSERT_EQ(t.coordinates.size(), 1u) << p->name();
+    EXPECT_TRUE(t.coordinates[0].forward.empty()) << p->name() << ": expected no move table";
+    const std::uint64_t classes = t.classes.size();
+    for (std::uint64_t r = 0; r < p->rank_space(); r += 9973) {
+      const auto s = p->position(r);
+      ASSERT_EQ(p->position_rank(s), r) << p->name();
+      ASSERT_EQ(r / classes, lexicographic_rank(s.perm[0]) / 2) << p->name() << " rank " << r;
+      std::size_t m = 0;
+      p->for_each_successor_rank(r, [&](std::uint64_t next) {
+        ASSERT_EQ(next, p->position_rank(apply(*p, s, p->moves()[m].transform))) << p->name() << " " << m;
+        ++m;
+      });
+      ASSERT_EQ(m, p->moves().size());
+    }
+  }
+  AnalyzeOptions o;
+  o.progress = false;
+  for (const int threads : {1, 2}) {
+    tbb::global_control limit(tbb::global_control::max_allowed_parallelism, std::size_t(threads));
+    EXPECT_EQ(analyze_ranked(dino, o).layers,
+              (std::vector<std::uint64_t>{1, 16, 172, 1660, 13372, 83965, 363932, 793026, 504524, 53143, 589}));
+    EXPECT_EQ(analyze_ranked(ufo, o).layers,
+              (std::vector<std::uint64_t>{1, 11, 69, 424, 2470, 14094, 79376, 402333, 1463224, 1603063, 63734, 1}));
+  }
+}
+
 // analyze, solve and list take .tws files; --moves and --metric choose the moves.
 TEST(Pieces, CommandsTakeTwsFiles) {
   const auto dir = fresh_dir("pieces-cli");
