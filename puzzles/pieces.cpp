@@ -29,10 +29,11 @@ constexpr Wide kMax64 = std::numeric_limits<std::uint64_t>::max();
 // Places of a set and kinds of pieces: a place's piece is written as a number up to
 // 255 in .tws files, and the work arrays of the hot path live on the stack.
 constexpr int kMaxPlaces = SetShape::kMaxPlaces;
-// Table entries of one coordinate, and of all: 16 MB and 64 MB of 32-bit digits,
-// small beside any analysis that needs the tables; a larger coordinate is moved by
+// Table entries of one coordinate, and of all: 32 MB and 64 MB of 32-bit digits,
+// small beside any analysis that needs the tables (turnfour's nine tiles, 9! keys
+// by 12 moves, fit: its bitsets are 6 GB); a larger coordinate is moved by
 // unranking it alone.
-constexpr std::uint64_t kTableEntries = std::uint64_t(1) << 22;
+constexpr std::uint64_t kTableEntries = std::uint64_t(1) << 23;
 constexpr std::uint64_t kAllTableEntries = std::uint64_t(1) << 24;
 // A move whose powers do not return to the identity within this many is refused.
 constexpr int kMaxOrder = 1000;
