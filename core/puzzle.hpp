@@ -16,7 +16,8 @@
 //   EnumerablePuzzle   can list every position (the components of the whole space)
 //   WordPackedPuzzle   positions as one 64-bit word with the moves on words: the
 //                      sorted-levels engine (analysis/engines/levels/sorted_levels.hpp);
-//                      WidePackedPuzzle the same in 128-bit words, and on the codecs
+//                      WidePackedPuzzle the same in wider words (128 bits, or
+//                      LimbWord<N> of N 64-bit limbs), and on the codecs
 //                      ReversiblePacking (predecessors), RangedPacking (successors in
 //                      a range of words) and GradedPacking (a grade every move raises
 //                      by one)
@@ -37,6 +38,8 @@
 #include <string>
 #include <string_view>
 #include <vector>
+
+#include "core/limb_word.hpp"
 
 namespace statespace {
 
@@ -113,7 +116,8 @@ concept EnumerablePuzzle = Puzzle<P> && requires(const P& p) {
 };
 
 // The word a packing's positions take: Packing::Word when it names one (unsigned
-// __int128 for positions of 65 to 128 bits), else std::uint64_t.
+// __int128 for positions of 65 to 128 bits, LimbWord<N> past them), else
+// std::uint64_t.
 template <class K>
 struct PackedWordOf {
   using type = std::uint64_t;
@@ -131,9 +135,9 @@ using PackedWord = typename PackedWordOf<K>::type;
 // Word order need not be the positions' canonical order: engines sort what they
 // report by state.
 template <class K, class S>
-concept WordPacking = (std::same_as<PackedWord<K>, std::uint64_t> ||
-                       std::same_as<PackedWord<K>, unsigned __int128>)&&requires(const K& k, const S& s,
-                                                                                 PackedWord<K> w, PackedWord<K>* out) {
+concept WordPacking = (std::same_as<PackedWord<K>, std::uint64_t> || std::same_as<PackedWord<K>, unsigned __int128> ||
+                       kIsLimbWord<PackedWord<K>>)&&requires(const K& k, const S& s, PackedWord<K> w,
+                                                             PackedWord<K>* out) {
   { k.pack(s) } -> std::same_as<PackedWord<K>>;
   { k.unpack(w) } -> std::same_as<S>;
   { k.moves() } -> std::convertible_to<int>;
@@ -147,8 +151,8 @@ concept WordPackedPuzzle = Puzzle<P> && requires(const P& p, const typename P::S
   { p.packing(s) } -> std::same_as<std::optional<typename P::Packing>>;
 } && WordPacking<typename P::Packing, typename P::State>;
 
-// p.wide_packing(s): the same for positions of up to 128 bits, in unsigned __int128
-// words, when packing(s) has nothing. The sorted-levels engine runs on either; a
+// p.wide_packing(s): the same for positions of more than 64 bits, in unsigned
+// __int128 words or LimbWord<N> past 128 bits, when packing(s) has nothing. The sorted-levels engine runs on either; a
 // model offers the wide one only where its 64-bit one falls short, so that narrow
 // positions keep the cheaper word.
 template <class P>

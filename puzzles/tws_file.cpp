@@ -200,7 +200,7 @@ class Reader {
   [[noreturn]] void fail_model(const std::string& problem) const {
     const bool moves = problem.starts_with("move ") || problem.starts_with("no move");
     lines_.fail(moves ? first_move_ : first_set_, problem,
-                "a puzzle whose positions rank below 2^64 or whose places fit 128 bits");
+                "a puzzle whose positions rank below 2^64 or whose places fit 512 bits");
   }
 
  private:
@@ -656,7 +656,7 @@ Pieces load_tws(const std::filesystem::path& file, const std::string& text) {
 
 Pieces load_tws(const std::filesystem::path& file) { return load_tws(file, read_file(file)); }
 
-std::variant<Pieces, WidePieces> load_tws_model(const std::filesystem::path& file, const std::string& text) {
+TwsModel load_tws_model(const std::filesystem::path& file, const std::string& text) {
   Reader reader(file, text);
   const PieceDefinition def = reader.read();
   try {
@@ -665,14 +665,15 @@ std::variant<Pieces, WidePieces> load_tws_model(const std::filesystem::path& fil
     if (!std::string_view(e.what()).starts_with("its positions do not rank below 2^64")) reader.fail_model(e.what());
   }
   try {
-    return WidePieces(def, PieceMetric::all_powers);
+    const int limbs = wide_pieces_detail::limbs_needed(def);
+    if (limbs <= 2) return WidePieces(def, PieceMetric::all_powers);
+    if (limbs <= 4) return WidePieces256(def, PieceMetric::all_powers);
+    return WidePieces512(def, PieceMetric::all_powers);
   } catch (const ParseError& e) {
     reader.fail_model(e.what());
   }
 }
 
-std::variant<Pieces, WidePieces> load_tws_model(const std::filesystem::path& file) {
-  return load_tws_model(file, read_file(file));
-}
+TwsModel load_tws_model(const std::filesystem::path& file) { return load_tws_model(file, read_file(file)); }
 
 }  // namespace statespace

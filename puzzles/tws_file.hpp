@@ -75,11 +75,12 @@ PieceDefinition parse_tws(const std::filesystem::path& file, const std::string& 
 // then Pieces, whose refusals (ranks past 2^64) are reported at the first Set line.
 Pieces load_tws(const std::filesystem::path& file);
 Pieces load_tws(const std::filesystem::path& file, const std::string& text);
-// The model `analyze` runs: Pieces where the positions rank below 2^64, else
-// WidePieces (128-bit words for the sorted-levels engine) where the places fit
-// them; refusals reported as load_tws reports them.
-std::variant<Pieces, WidePieces> load_tws_model(const std::filesystem::path& file);
-std::variant<Pieces, WidePieces> load_tws_model(const std::filesystem::path& file, const std::string& text);
+// The model `analyze` runs: Pieces where the positions rank below 2^64, else the
+// narrowest BasicWidePieces (words of 128, 256 or 512 bits for the sorted-levels
+// engine) whose word holds the places; refusals reported as load_tws reports them.
+using TwsModel = std::variant<Pieces, WidePieces, WidePieces256, WidePieces512>;
+TwsModel load_tws_model(const std::filesystem::path& file);
+TwsModel load_tws_model(const std::filesystem::path& file, const std::string& text);
 
 // The .tws text of `d` (statespace convert): each line of `comment` as a comment,
 // then Name, one Set line a set, Solved and one Move block a move or rotation, every set written

@@ -181,19 +181,60 @@ TEST(TwistyFiles, CubeFirstLevelsOnWideWords) {
   EXPECT_EQ(whole.layers, distribution("pyramorphix"));
 }
 
+// Past 128 bits: the narrowest word of limbs that holds the places, and the first
+// levels twsearch 0a8bfb07 prints for its own samples (tests/data/twisty/):
+//   twsearch -t 1 -M 3000 -g 4x4x4obtm.tws   Dist 0-5: 1 36 1026 28146 754156 19740588
+//   twsearch -t 1 -M 3000 -g megaminx.tws    Dist 0-4: 1 48 1536 43520 1180800
+TEST(TwistyFiles, FirstLevelsPast128BitsMatchTwsearch) {
+  AnalyzeOptions o;
+  o.progress = false;
+  const auto cube4 = load_tws_model(sample("4x4x4obtm"));
+  ASSERT_TRUE(std::holds_alternative<WidePieces256>(cube4));
+  const auto& cube = std::get<WidePieces256>(cube4);
+  // 24 centres of 6 kinds (3 bits), 24 edges (5 bits) and 8 corners of 3 twists (5).
+  EXPECT_EQ(cube.wide_packing(cube.start())->word_bits(), 256);
+  o.max_depth = 3;
+  const AnalysisResult r = analyze_levels(cube, o);
+  EXPECT_EQ(r.layers, (std::vector<std::uint64_t>{1, 36, 1026, 28146}));
+  EXPECT_FALSE(r.complete);
+  ASSERT_EQ(r.farthest.size(), 28146u);
+  EXPECT_TRUE(std::is_sorted(r.farthest.begin(), r.farthest.end(),
+                             [&](const auto& a, const auto& b) { return cube.parse(a) < cube.parse(b); }));
+  EXPECT_EQ(cube.format(cube.parse(r.farthest.back())), r.farthest.back());
+  // Each move of a position at depth 3 leads within one of it, and back again.
+  const auto far = cube.parse(r.farthest.front());
+  int moves = 0;
+  cube.for_each_successor(far, [&](const WidePieceState256& s) {
+    EXPECT_NE(s, far);
+    EXPECT_EQ(cube.move_name(far, s), cube.moves()[std::size_t(moves)].name);
+    ++moves;
+  });
+  EXPECT_EQ(moves, 36);
+
+  const auto mega = load_tws_model(sample("megaminx"));
+  ASSERT_TRUE(std::holds_alternative<WidePieces512>(mega));
+  // 30 edges of 2 twists and 20 corners of 3, 6 bits each: 10 fields a limb, 5 limbs.
+  o.max_depth = 3;
+  const AnalysisResult m = analyze_levels(std::get<WidePieces512>(mega), o);
+  EXPECT_EQ(m.layers, (std::vector<std::uint64_t>{1, 48, 1536, 43520}));
+  EXPECT_FALSE(m.complete);
+}
+
 // Files the model refuses say why, at their first Set line: no ranks below 2^64 and
-// places past 128 bits.
+// places past 512 bits (60 fields of 13 bits, four a limb: 15 limbs).
 TEST(TwistyFiles, PastBothModelsIsOneLine) {
+  std::string solved_places, moved_places = "2 1";
+  for (int i = 1; i <= 60; ++i) solved_places += (i > 1 ? " " : "") + std::to_string(i);
+  for (int i = 3; i <= 60; ++i) moved_places += " " + std::to_string(i);
   const std::string text =
-      "Name t\nSet C 21 127\nSolved\nC\n1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21\nEnd\nMove X\nC\n"
-      "2 1 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21\nEnd\n";
+      "Name t\nSet C 60 127\nSolved\nC\n" + solved_places + "\nEnd\nMove X\nC\n" + moved_places + "\nEnd\n";
   try {
     (void)load_tws_model("t.tws", text);
     ADD_FAILURE() << "accepted";
   } catch (const ParseError& e) {
     EXPECT_EQ(std::string(e.what()),
-              "t.tws:2:1: its positions do not rank below 2^64, and its places take 256 bits of words of 128 (each a "
-              "field of kind and twist); expected a puzzle whose positions rank below 2^64 or whose places fit 128 "
+              "t.tws:2:1: its positions do not rank below 2^64, and its places take 948 bits of words of 512 (each a "
+              "field of kind and twist); expected a puzzle whose positions rank below 2^64 or whose places fit 512 "
               "bits");
   }
   // Seventeen sets are no reason to refuse a puzzle that ranks.

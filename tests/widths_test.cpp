@@ -156,6 +156,33 @@ void expect_levels_refused(const fs::path& file, const fs::path& dir) {
 
 // The file that crashed analyze (exit 139): 64-bit words with the top bit set in
 // levels of a few words, bucketed by a shift of 64.
+// The words past 128 bits order and shift as the numbers they hold: two limbs as an
+// unsigned __int128, four bit by bit.
+TEST(Widths, LimbWordsOrderAndShiftAsNumbers) {
+  std::uint64_t x = 0x9E3779B97F4A7C15ULL;
+  const auto next = [&x] {
+    x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+    return x;
+  };
+  const auto number = [](const LimbWord<2>& w) { return (unsigned __int128)(w.limb[0]) << 64 | w.limb[1]; };
+  for (int i = 0; i < 1000; ++i) {
+    LimbWord<2> a{{next(), next()}}, b{{next(), next()}};
+    if (i % 3 == 0) b.limb[0] = a.limb[0];  // the low limb decides
+    ASSERT_EQ(a < b, number(a) < number(b));
+    ASSERT_EQ(a == b, number(a) == number(b));
+    for (int s = 0; s < 128; ++s) ASSERT_EQ(shifted_bits(a, s), std::uint64_t(number(a) >> s)) << s;
+  }
+  const LimbWord<4> w{{next(), next(), next(), next()}};
+  const auto bit = [&](int j) { return j < 256 ? w.limb[std::size_t(3 - j / 64)] >> (j % 64) & 1 : 0; };
+  for (int s = 0; s < 256; ++s) {
+    std::uint64_t want = 0;
+    for (int b = 0; b < 64; ++b) want |= bit(s + b) << b;
+    ASSERT_EQ(shifted_bits(w, s), want) << s;
+  }
+  EXPECT_LT((LimbWord<4>{{1, 0, 0, 0}}), (LimbWord<4>{{1, 0, 0, 1}}));
+  EXPECT_LT((LimbWord<4>{{0, ~0ULL, ~0ULL, ~0ULL}}), (LimbWord<4>{{1, 0, 0, 0}}));
+}
+
 TEST(Widths, SixteenDistinctLabelsFillTheWordWithoutACrash) {
   const auto dir = fresh_dir("widths-sixteen");
   const auto file = write_file(dir / "sixteen.toml", kSixteenLabels);

@@ -69,6 +69,12 @@ std::string table_goal_text(const P& p) {
   return p.format(p.goal());
 }
 
+// Models whose wide words a wide words table stores: 128 bits (tables of wider words
+// are refused by analyze --table).
+template <class P>
+concept WideTablePuzzle = WidePackedPuzzle<P> && std::same_as < PackedWord<typename P::WidePacking>,
+unsigned __int128 > ;
+
 template <Puzzle P>
 class TableProbe {
  public:
@@ -110,7 +116,7 @@ class TableProbe {
         }
       }
     }
-    if constexpr (WidePackedPuzzle<P>) {
+    if constexpr (WideTablePuzzle<P>) {
       const auto at = h.identity.find(detail::kWordsTablePrefix);
       if (h.index == "wide-words" && h.encoding == TableEncoding::wide_words && at != std::string::npos) {
         const State start = p.parse(h.identity.substr(at + detail::kWordsTablePrefix.size()));
@@ -152,7 +158,7 @@ class TableProbe {
         return i;
       }
     }
-    if constexpr (WidePackedPuzzle<P>) {
+    if constexpr (WideTablePuzzle<P>) {
       if (wide_) {
         std::uint64_t i = t_.find(WideWord(wide_->pack(s)));
         if constexpr (requires { p_.canonical(s); }) {
@@ -283,7 +289,7 @@ class TableProbe {
     if constexpr (WordPackedPuzzle<P>) {
       if (packing_) return packing_->unpack(t_.data()[i]);
     }
-    if constexpr (WidePackedPuzzle<P>) {
+    if constexpr (WideTablePuzzle<P>) {
       if (wide_) return wide_->unpack(t_.wide_word(i));
     }
     if constexpr (TileGridPuzzle<P>) {

@@ -231,6 +231,12 @@ requires WordPacking<Packing, typename P::State> AnalysisResult analyze_levels(c
                                                                                const typename P::State& start,
                                                                                const Packing& codec) {
   using Word = PackedWord<Packing>;
+  // Distance tables store words of 64 or 128 bits (analysis/runtime/goal_table.hpp).
+  constexpr bool kTableWords = !kIsLimbWord<Word>;
+  if (!kTableWords && o.table) {
+    throw UsageError(p.name() + ": --table stores positions of at most 128 bits, and these take " +
+                     std::to_string(8 * sizeof(Word)) + " (expected no --table)");
+  }
   const auto* packing = &codec;
   const bool directed = is_directed(p);
   bool with_goal = false;
@@ -352,36 +358,39 @@ requires WordPacking<Packing, typename P::State> AnalysisResult analyze_levels(c
                               [&](std::size_t depth, std::span<const Word> level) { table->add(depth, level); });
     }
   }
-  if (table) {
-    GoalTableHeader h;
-    h.puzzle = p.name();
-    h.goal = p.format(p.goal());
-    if constexpr (PartialGoalPuzzle<P>) {
-      if (with_goal) h.goal = p.goal_text();
+  if constexpr (kTableWords) {
+    if (table) {
+      GoalTableHeader h;
+      h.puzzle = p.name();
+      h.goal = p.format(p.goal());
+      if constexpr (PartialGoalPuzzle<P>) {
+        if (with_goal) h.goal = p.goal_text();
+      }
+      h.index = std::is_same_v<Word, std::uint64_t> ? "words" : "wide-words";
+      h.directed = directed;
+      h.reached = r.states;
+      r.table = table->build(std::move(h));
+      GoalTableHeader& built = r.table->header();
+      if constexpr (std::is_same_v<Word, std::uint64_t>) {
+        built.identity =
+            detail::levels_table_identity(*packing, r.table->sorted_words(), built.entries, p.format(start));
+      } else {
+        const WideWords words = r.table->wide_words();
+        std::vector<Word> first;
+        for (std::uint64_t i = 0; i < std::min<std::uint64_t>(built.entries, 64); ++i) first.push_back(words.word(i));
+        built.identity = detail::levels_table_identity(*packing, first.data(), first.size(), p.format(start));
+      }
+      std::uint64_t with_distance = 0;
+      for (const auto n : built.layers) with_distance += n;
+      // Reached positions the search from the goals never met (an undirected space
+      // whose goal is not reached) have no word in the table.
+      built.dead = built.reached - with_distance;
     }
-    h.index = std::is_same_v<Word, std::uint64_t> ? "words" : "wide-words";
-    h.directed = directed;
-    h.reached = r.states;
-    r.table = table->build(std::move(h));
-    GoalTableHeader& built = r.table->header();
-    if constexpr (std::is_same_v<Word, std::uint64_t>) {
-      built.identity = detail::levels_table_identity(*packing, r.table->sorted_words(), built.entries, p.format(start));
-    } else {
-      const WideWords words = r.table->wide_words();
-      std::vector<Word> first;
-      for (std::uint64_t i = 0; i < std::min<std::uint64_t>(built.entries, 64); ++i) first.push_back(words.word(i));
-      built.identity = detail::levels_table_identity(*packing, first.data(), first.size(), p.format(start));
-    }
-    std::uint64_t with_distance = 0;
-    for (const auto n : built.layers) with_distance += n;
-    // Reached positions the search from the goals never met (an undirected space
-    // whose goal is not reached) have no word in the table.
-    built.dead = built.reached - with_distance;
   }
   return r;
 }
 
-// The same from o's start, in 64-bit words where they suffice, else 128-bit ones.
+// The same from o's start, in 64-bit words where they suffice, else wider ones.
 template <Puzzle P>
 requires WordPackedPuzzle<P> || WidePackedPuzzle<P> AnalysisResult analyze_levels(const P& p, const AnalyzeOptions& o) {
   const auto start = resolve_start(p, o);
@@ -391,7 +400,7 @@ requires WordPackedPuzzle<P> || WidePackedPuzzle<P> AnalysisResult analyze_level
   if constexpr (WidePackedPuzzle<P>) {
     if (const auto packing = p.wide_packing(start)) return analyze_levels(p, o, start, *packing);
   }
-  throw UsageError(p.name() + ": positions do not pack into 128 bits (use --engine explicit)");
+  throw UsageError(p.name() + ": positions do not pack into a word (use --engine explicit)");
 }
 
 }  // namespace statespace

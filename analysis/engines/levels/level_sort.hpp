@@ -16,6 +16,8 @@
 #include <utility>
 #include <vector>
 
+#include "core/limb_word.hpp"
+
 namespace statespace::detail {
 
 inline constexpr int kLevelBucketBits = 12;
@@ -92,6 +94,10 @@ void radix_sort_low(T* a, T* tmp, std::size_t n, int bits, Key key = {}) {
 // Wide words: a bucket's words are sorted by comparison (128-bit digits would take
 // twice the passes, and these models are the rarer ones).
 inline void radix_sort_low(unsigned __int128* a, unsigned __int128*, std::size_t n, int) { std::sort(a, a + n); }
+template <std::size_t N>
+void radix_sort_low(LimbWord<N>* a, LimbWord<N>*, std::size_t n, int) {
+  std::sort(a, a + n);
+}
 
 // The chunks of successors go in groups of kScatterGroup, each with a row of bucket
 // counters: the serial pass over the counters stays small beside the words.
@@ -100,7 +106,7 @@ inline constexpr std::size_t kScatterGroup = 4;
 // Counts `words` by bucket (key(w) >> shift, less `low`) into `row`.
 template <class Word, class Key = std::identity>
 void count_buckets(std::span<const Word> words, int shift, std::size_t low, std::uint64_t* row, Key key = {}) {
-  for (const Word& w : words) ++row[std::size_t(key(w) >> shift) - low];
+  for (const Word& w : words) ++row[std::size_t(shifted_bits(key(w), shift)) - low];
 }
 
 // Scatters the words of `chunks` into `sorted` (as many words) by bucket: bucket b
@@ -133,7 +139,7 @@ void bucket_scatter(std::span<const std::span<const Word>> chunks, std::span<Wor
   tbb::parallel_for(std::size_t(0), k, [&](std::size_t g) {
     std::uint64_t* next = &count[g * buckets];
     for (const auto words : group(g)) {
-      for (const Word& w : words) sorted[next[std::size_t(key(w) >> shift) - low]++] = w;
+      for (const Word& w : words) sorted[next[std::size_t(shifted_bits(key(w), shift)) - low]++] = w;
     }
   });
 }

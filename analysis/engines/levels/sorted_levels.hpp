@@ -1,5 +1,6 @@
 // Breadth-first search by sorted levels, for models whose positions pack into one
-// 64-bit word (WordPackedPuzzle) and have no perfect hash. No visited set: the graph
+// word (WordPackedPuzzle: 64 bits; WidePackedPuzzle: 128, or LimbWord<N> limbs)
+// and have no perfect hash. No visited set: the graph
 // is undirected, so the successors of level d lie in levels d-1, d and d+1. Each
 // level's successors are generated into one array (in parallel, each position's at
 // its own slots), sorted, and merged against the sorted levels d-1 and d: what is in
@@ -290,7 +291,7 @@ SortedLevels<PackedWord<Packing>> sorted_levels_bfs(const Packing& packing, std:
         // The pass's words are those whose bucket number is in [low, low + buckets).
         const std::size_t low = std::size_t(pass) * buckets;
         if constexpr (kBoundedWords) bucket_count.assign(groups * buckets, 0);
-        std::vector<Word> used(chunks, 0);
+        std::vector<Word> used(chunks, Word{});
         std::vector<std::uint64_t> loops(chunks, 0), made(chunks, 0);
         // The chunks' arrays grow in parallel: their room is counted as it grows, and a
         // growth that would pass the budget is not made (the pass stops, and is made
@@ -301,7 +302,7 @@ SortedLevels<PackedWord<Packing>> sorted_levels_bfs(const Packing& packing, std:
         std::atomic<std::uint64_t> wanted{0};  // the bytes a refused growth would have held
         tbb::parallel_for(std::size_t(0), groups, [&](std::size_t g) {
           for (std::size_t c = g * detail::kScatterGroup; c < std::min(chunks, (g + 1) * detail::kScatterGroup); ++c) {
-            Word bits = 0;
+            Word bits{};
             std::uint64_t loop = 0;
             // A chunk's array only grows (its size is not the words made: growing again
             // would fill it with zeros).
@@ -356,7 +357,7 @@ SortedLevels<PackedWord<Packing>> sorted_levels_bfs(const Packing& packing, std:
                 } else {
                   // The pass's words close up to the front (at never passes out + m).
                   for (int m = 0; m < k; ++m) {
-                    if (std::size_t(out[m] >> shift) - low < buckets) words[at++] = out[m];
+                    if (std::size_t(shifted_bits(out[m], shift)) - low < buckets) words[at++] = out[m];
                   }
                 }
               } else {
@@ -389,11 +390,12 @@ SortedLevels<PackedWord<Packing>> sorted_levels_bfs(const Packing& packing, std:
           }
           refuse(wanted.load());
         }
-        Word bits = 0;
+        Word bits{};
         std::uint64_t words_made = 0;
         std::vector<std::span<const Word>> parts;
         for (std::size_t c = 0; c < chunks; ++c) {
-          bits |= used[c], self += loops[c], words_made += made[c];
+          if constexpr (!kBoundedWords) bits |= used[c];
+          self += loops[c], words_made += made[c];
           parts.emplace_back(chunk_words[c].data(), made[c]);
         }
         generated += words_made;
