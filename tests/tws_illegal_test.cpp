@@ -49,7 +49,7 @@ std::vector<std::uint64_t> every_engine(const Pieces& p) {
   return reference.layers;
 }
 
-std::vector<std::uint64_t> first_levels(const std::variant<Pieces, WidePieces>& model, unsigned depth) {
+std::vector<std::uint64_t> first_levels(const TwsModel& model, unsigned depth) {
   AnalyzeOptions o;
   o.progress = false;
   o.max_depth = depth;
