@@ -463,13 +463,13 @@ class Reader {
                       std::vector<int>& twist) {
     const auto n = perm.size();
     std::vector<bool> wild(n);
-    bool any = false;
+    std::optional<std::size_t> first;  // the first wildcard's place
     for (std::size_t i = 0; i < n; ++i) {
       wild[i] = line[i].text == "?";
-      any = any || wild[i];
+      if (wild[i] && !first) first = i;
       if (wild[i]) twist[i] = 0;
     }
-    if (!any) return;
+    if (!first) return;
     for (std::size_t i = 0; i < n; ++i) {
       for (std::size_t j = 0; j < i; ++j) {
         if (perm[i] != perm[j] || wild[i] == wild[j]) continue;
@@ -482,14 +482,7 @@ class Reader {
     }
     if (def_.wild.empty()) def_.wild.resize(def_.sets.size());
     def_.wild[k] = std::move(wild);
-    if (def_.source.wild_at.first == 0) {
-      for (std::size_t i = 0; i < n; ++i) {
-        if (line[i].text == "?") {
-          def_.source.wild_at = {line[i].line, line[i].column};
-          break;
-        }
-      }
-    }
+    if (def_.source.wild_at.first == 0) def_.source.wild_at = {line[*first].line, line[*first].column};
   }
 
   // `wildcards`: '?' is read as 0 (read_wildcards marks it); elsewhere it is refused.

@@ -143,9 +143,9 @@ std::vector<AnalysisResult> read_bundles_as(const std::filesystem::path& dir, co
     const auto ra = rank(a.first), rb = rank(b.first);
     return ra != rb ? ra < rb : a.first < b.first;
   });
+  static SummaryCache cache;
   std::vector<AnalysisResult> results;
   for (const auto& [name, json] : folders) {
-    static SummaryCache cache;
     try {
       results.push_back(cache.read(json));
     } catch (const ParseError& e) {
