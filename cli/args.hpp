@@ -100,6 +100,10 @@ inline void apply_symmetry_option(AnyPuzzle& puzzle, const std::string& symmetry
       [&](auto& p) {
         if constexpr (requires { p.use_rotations(); }) {
           (void)p.use_rotations();
+        } else if constexpr (requires { p.definition().rotations; }) {
+          // The classes stand as their least rank: positions past 2^64 have none.
+          throw UsageError("--symmetry rotations needs positions that rank below 2^64, and " + p.name() +
+                           "'s do not (expected --symmetry none, the positions counted one by one)");
         } else {
           throw UsageError("--symmetry rotations applies to .tws piece puzzles, not to " + p.name() +
                            " (rules files declare symmetry = \"board\" in the file)");

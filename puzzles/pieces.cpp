@@ -789,7 +789,9 @@ void conjugate(const Tables& t, const Conjugation& g, const FlatPosition& p, Fla
       const auto from = std::size_t(g.from[i]);
       const auto kind = std::size_t(p.perm[from]);
       q.perm[i] = map[kind];
-      q.twist[i] = (p.twist[from] + g.add[i] + turn[kind]) % o;
+      // A wild kind's twist is 0 in every position, also in the conjugate.
+      const bool wild = !g.wild[k].empty() && g.wild[k][std::size_t(map[kind])];
+      q.twist[i] = wild ? 0 : (p.twist[from] + g.add[i] + turn[kind]) % o;
     }
     off += std::size_t(n);
   }
@@ -1307,23 +1309,9 @@ int Pieces::use_rotations() {
   const Tables& t = *t_;
   const PieceDefinition& d = t.definition;
   const std::string file = d.source.file.empty() ? d.name : d.source.file;
-  if (t.constrained) {
-    // The classes would need every rotation to map the Illegal places and the wild
-    // pieces onto themselves, which nothing checks yet.
-    const bool illegal = !d.illegal.empty();
-    const auto at = illegal ? d.source.illegal_at : d.source.wild_at;
-    throw ParseError((d.source.file.empty() || at.first == 0
-                          ? file
-                          : d.source.file + ":" + std::to_string(at.first) + ":" + std::to_string(at.second)) +
-                     ": counting up to rotations is not supported with " +
-                     (illegal ? "Illegal lines" : "wildcard ('?') twists") +
-                     "; expected the positions counted one by one (no symmetry)");
-  }
   if (d.rotations.empty()) {
     throw ParseError(file + ": no rotations to count up to (Move blocks named x, y or z, or capitals and v: Fv, DFRv)");
   }
-  // Each rotation the file names must map the moves in use onto themselves and the
-  // solved state's kinds of pieces onto kinds; then so does every product of them.
   const Position solved = position(start_.rank);
   const auto where = [&](std::size_t i) {
     if (i < d.source.rotation_at.size() && !d.source.file.empty()) {
@@ -1332,10 +1320,23 @@ int Pieces::use_rotations() {
     }
     return file + ": ";
   };
-  // The conjugation by r, or the reason it is none.
-  const auto conjugation = [&](const PieceTransform& r, std::string& why) {
+  const auto at = [&](std::pair<int, int> line) {
+    return d.source.file.empty() || line.first == 0
+               ? file + ": "
+               : d.source.file + ":" + std::to_string(line.first) + ":" + std::to_string(line.second) + ": ";
+  };
+  const auto wild = [&](std::size_t k, int kind) {
+    return k < t.wild.size() && !t.wild[k].empty() && t.wild[k][std::size_t(kind)];
+  };
+  // What a rotation fails to map onto itself, when it is no symmetry of the positions:
+  // the solved state's kinds of pieces (identical pieces onto identical ones, each kind
+  // turned alike), its wildcard twists, or the places Illegal lines forbid.
+  enum class Lost { none, kinds, wild, illegal };
+  // The conjugation by r; `lost` says why it is none.
+  const auto conjugation = [&](const PieceTransform& r, Lost& lost) {
     const PieceTransform inv = inverse(d, r);
     Conjugation g;
+    lost = Lost::none;
     int off = 0;  // set k's first place in the flat position
     for (std::size_t k = 0; k < d.sets.size(); ++k) {
       const int o = d.sets[k].orientations;
@@ -1345,10 +1346,13 @@ int Pieces::use_rotations() {
         const auto kind = std::size_t(solved.perm[k][x]);
         const auto y = std::size_t(inv.perm[k][x]);
         const int to = solved.perm[k][y];
-        const int by = ((solved.twist[k][y] + inv.twist[k][x] - solved.twist[k][x]) % o + o) % o;
+        // A wild kind's twist is 0 in every position whatever the rotation adds.
+        const int by =
+            wild(k, int(kind)) ? 0 : ((solved.twist[k][y] + inv.twist[k][x] - solved.twist[k][x]) % o + o) % o;
         if ((map[kind] >= 0 && map[kind] != to) || (turn[kind] >= 0 && turn[kind] != by)) {
-          why = "it moves identical pieces of set " + d.sets[k].name + " onto different ones";
-          return g;
+          lost = Lost::kinds;
+        } else if (lost == Lost::none && wild(k, int(kind)) != wild(k, to)) {
+          lost = Lost::wild;
         }
         map[kind] = to;
         turn[kind] = by;
@@ -1360,37 +1364,112 @@ int Pieces::use_rotations() {
       off += int(r.perm[k].size());
       g.kind_map.push_back(std::move(map));
       g.kind_twist.push_back(std::move(turn));
+      g.wild.push_back(k < t.wild.size() ? t.wild[k] : std::vector<bool>{});
     }
-    for (const PieceMove& m : t.moves) {
-      const PieceTransform image = then(d, then(d, inv, m.transform), r);
-      if (std::none_of(t.moves.begin(), t.moves.end(), [&](const PieceMove& n) { return n.transform == image; })) {
-        why = "it turns move " + m.name + " into a turn that is no move in use";
-        return g;
+    // q = r^-1 p r holds at place i the kind map[k] of p's piece at from[i]: q stands
+    // where an Illegal line forbids exactly when p does if every place's forbidden
+    // kinds are those of the place it takes from, mapped.
+    if (lost == Lost::none && !t.forbidden.empty()) {
+      std::size_t first = 0;
+      for (std::size_t k = 0; k < d.sets.size() && lost == Lost::none; ++k) {
+        const std::size_t n = r.perm[k].size();
+        for (std::size_t i = first; i < first + n && lost == Lost::none; ++i) {
+          const auto& here = t.forbidden[i];
+          const auto& there = t.forbidden[std::size_t(g.from[i])];
+          for (std::size_t kind = 0; kind < g.kind_map[k].size(); ++kind) {
+            const bool no_here = !here.empty() && here[std::size_t(g.kind_map[k][kind])];
+            const bool no_there = !there.empty() && there[kind];
+            if (no_here != no_there) lost = Lost::illegal;
+          }
+        }
+        first += n;
       }
     }
     return g;
   };
+  // Each rotation the file names must map the moves in use onto themselves; then so
+  // does every product of them.
   for (std::size_t i = 0; i < d.rotations.size(); ++i) {
-    std::string why;
-    (void)conjugation(d.rotations[i].transform, why);
-    if (!why.empty()) {
-      throw ParseError(where(i) + "rotation " + d.rotations[i].name + " does not map the puzzle onto itself: " + why +
-                       " (counting up to rotations needs every rotation to permute the moves; expected the moves"
-                       " of the whole puzzle, not a --moves subset)");
+    const PieceTransform& r = d.rotations[i].transform;
+    const PieceTransform inv = inverse(d, r);
+    for (const PieceMove& m : t.moves) {
+      const PieceTransform image = then(d, then(d, inv, m.transform), r);
+      if (std::none_of(t.moves.begin(), t.moves.end(), [&](const PieceMove& n) { return n.transform == image; })) {
+        throw ParseError(where(i) + "rotation " + d.rotations[i].name +
+                         " does not map the puzzle onto itself: it turns move " + m.name +
+                         " into a turn that is no move in use (counting up to rotations needs every rotation to "
+                         "permute the moves; expected the moves of the whole puzzle, not a --moves subset)");
+      }
     }
   }
-  // The group: products of the rotations, breadth first from the identity.
+  // The group: products of the rotations and their inverses, breadth first from the
+  // identity, each named by the shortest word that makes it (y' for y's inverse, y2
+  // for y y).
+  std::vector<PieceMove> steps = d.rotations;
+  for (const PieceMove& r : d.rotations) {
+    std::string name = r.name.ends_with('\'') ? r.name.substr(0, r.name.size() - 1) : r.name + "'";
+    steps.push_back({std::move(name), inverse(d, r.transform)});
+  }
   std::vector<PieceTransform> group = {identity(d)};
-  for (std::size_t at = 0; at < group.size(); ++at) {
-    for (const PieceMove& r : d.rotations) {
-      PieceTransform next = then(d, group[at], r.transform);
-      if (std::find(group.begin(), group.end(), next) == group.end()) group.push_back(std::move(next));
+  std::vector<std::vector<std::string>> words = {{}};
+  for (std::size_t i = 0; i < group.size(); ++i) {
+    for (const PieceMove& r : steps) {
+      PieceTransform next = then(d, group[i], r.transform);
+      if (std::find(group.begin(), group.end(), next) != group.end()) continue;
+      group.push_back(std::move(next));
+      std::vector<std::string> word = words[i];
+      if (!word.empty() && word.back() == r.name) {
+        std::string& last = word.back();
+        if (last.ends_with('\'')) {
+          last.pop_back();
+          last += "2'";
+        } else {
+          last += '2';
+        }
+      } else {
+        word.push_back(r.name);
+      }
+      words.push_back(std::move(word));
     }
   }
+  // Those that map the kinds, wildcards and Illegal places onto themselves: the
+  // subgroup that fixes them.
   auto s = std::make_shared<Symmetry>();
+  s->generated = int(group.size());
+  std::vector<bool> lost_by(4, false);
+  Lost first_lost = Lost::none;
   for (std::size_t i = 1; i < group.size(); ++i) {
-    std::string why;
-    s->all.push_back(conjugation(group[i], why));
+    Lost lost = Lost::none;
+    Conjugation g = conjugation(group[i], lost);
+    if (lost != Lost::none) {
+      lost_by[std::size_t(lost)] = true;
+      if (first_lost == Lost::none) first_lost = lost;
+      continue;
+    }
+    std::string name;
+    for (const auto& w : words[i]) {
+      if (!name.empty()) name += ' ';
+      name += w;
+    }
+    s->kept.push_back(std::move(name));
+    s->all.push_back(std::move(g));
+  }
+  std::vector<std::string> what;
+  if (lost_by[std::size_t(Lost::kinds)]) what.emplace_back("its identical pieces");
+  if (lost_by[std::size_t(Lost::wild)]) what.emplace_back("its wildcard ('?') twists");
+  if (lost_by[std::size_t(Lost::illegal)]) what.emplace_back("its Illegal places");
+  for (std::size_t i = 0; i < what.size(); ++i) {
+    if (i > 0) s->fixes += i + 1 == what.size() ? " and " : ", ";
+    s->fixes += what[i];
+  }
+  if (s->all.empty()) {
+    const std::pair<int, int> line = first_lost == Lost::illegal ? d.source.illegal_at
+                                     : first_lost == Lost::wild  ? d.source.wild_at
+                                                                 : std::pair<int, int>{0, 0};
+    throw ParseError((first_lost == Lost::kinds ? where(0) : at(line)) + "none of the " + std::to_string(group.size()) +
+                     " rotations the file's rotations generate but the identity maps " + s->fixes +
+                     " onto themselves, so there is nothing to count up to (expected the positions counted one by one: "
+                     "--symmetry none)");
   }
   s->group = s->all;
   s_ = std::move(s);
@@ -1413,7 +1492,15 @@ void Pieces::start_at(std::string_view text) {
 
 std::string Pieces::symmetry_group() const {
   if (!s_) return "";
-  const std::string all = std::to_string(rotations()) + " rotations the file's rotations generate";
+  std::string all = std::to_string(rotations()) + " rotations the file's rotations generate";
+  if (s_->generated != rotations()) {
+    // A subgroup: named, each rotation by the file's rotations that make it.
+    std::string names;
+    for (const auto& n : s_->kept) names += ", " + n;
+    all = std::to_string(rotations()) + " of the " + std::to_string(s_->generated) +
+          " rotations the file's rotations generate that map " + s_->fixes + " onto themselves (the identity" + names +
+          ")";
+  }
   if (symmetries() == rotations()) return "the " + all + " (the start is symmetric)";
   if (symmetries() == 1) return "none of the " + all + " but the identity fixes the start";
   return "the " + std::to_string(symmetries()) + " of the " + all + " that fix the start";

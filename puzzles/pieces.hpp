@@ -346,17 +346,24 @@ inline int successor_ranks(const Tables& t, std::uint64_t r, std::uint64_t* out)
 // onto one at distance d. Flat over the sets (set k's places after those of sets
 // 0..k-1): place i of q takes the piece at place from[i] of p, its kind through
 // kind_map and its twist raised by add[i] and by kind_twist of that kind (identical
-// pieces: r must map the solved state's kinds onto kinds, twists alike).
+// pieces: r must map the solved state's kinds onto kinds, twists alike). A wild
+// kind's twist stays 0 (wildcards: r maps wild kinds onto wild kinds).
 struct Conjugation {
   std::vector<int> from, add;
   std::vector<std::vector<int>> kind_map, kind_twist;  // per set, per kind
+  std::vector<std::vector<bool>> wild;                 // per set, per kind (Tables::wild)
 };
 
 // The group positions are counted up to (Pieces::use_rotations): every conjugation
-// but the identity, and the order of the group the file's rotations generate.
+// but the identity. The rotations the file's generate that map its identical pieces,
+// wildcards and Illegal places onto themselves (all of them, for most files) form
+// the subgroup used.
 struct Symmetry {
   std::vector<Conjugation> group;  // the group used: the start's stabiliser
-  std::vector<Conjugation> all;    // every rotation the file's generate
+  std::vector<Conjugation> all;    // the subgroup that fixes the kinds and constraints
+  int generated = 1;               // the order of the group the file's rotations generate
+  std::vector<std::string> kept;   // `all`'s rotations, as words in the file's (y, x2, y z')
+  std::string fixes;               // what the rotations left out fail to fix, when any are
 };
 
 // The least rank of r's class, and how many positions the class holds (the group's
@@ -468,15 +475,19 @@ class Pieces {
   // Counts positions up to the rotations of the whole puzzle the file gives (x, y,
   // z, Fv, ...; rules files' symmetry = "board" for twisty puzzles): a position p
   // and r^-1 p r, for every rotation r of the group they generate, are one class,
-  // standing as its least rank. Every rotation must map the moves in use onto
-  // themselves (r^-1 m r a move for every move m) and the solved state's identical
-  // pieces onto identical ones; ParseError naming the file's line otherwise, or when
-  // the file gives no rotation. Returns the group's order.
+  // standing as its least rank. Every rotation the file names must map the moves in
+  // use onto themselves (r^-1 m r a move for every move m), else ParseError naming
+  // its line. Of the group they generate, those that map the solved state's identical
+  // pieces onto identical ones, wild twists onto wild ones and the places Illegal
+  // lines forbid onto themselves are used (twsearch keeps the same subgroup: puck's 8
+  // of 24); ParseError when only the identity is left (at the line that loses the
+  // others) or the file gives no rotation. Returns the order of the group used.
   int use_rotations();
   // analyze --from: the group becomes the rotations that fix that position.
   void start_at(std::string_view text);
   [[nodiscard]] int symmetries() const { return s_ ? int(s_->group.size()) + 1 : 1; }
-  // The group's order before the start's stabiliser is taken; 0 without symmetry.
+  // The order of the group used before the start's stabiliser is taken (the subgroup
+  // that fixes the kinds, wildcards and Illegal places); 0 without symmetry.
   [[nodiscard]] int rotations() const { return s_ ? int(s_->all.size()) + 1 : 0; }
   [[nodiscard]] std::string symmetry_group() const;
   [[nodiscard]] State canonical(const State& s) const {

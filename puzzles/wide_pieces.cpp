@@ -148,6 +148,9 @@ std::shared_ptr<const Tables> make_tables(const PieceDefinition& definition, Pie
       // kind, so only pieces with a twin stand on its cycles: cycles covering more
       // places than there are such pieces (the Square-1's turns cover 12 places, its
       // pieces alike are 8) change every position, as do moves of distinct pieces.
+      // Others (the Nautilus's turns cycle 36 places of its 58 fillers) may leave a
+      // position as it is, whether or not one is reachable: the engine then counts
+      // its self-loops (may_stay).
       std::map<int, int> count;
       for (const int v : d.solved.perm[k]) ++count[v];
       int twins = 0;
@@ -169,10 +172,7 @@ std::shared_ptr<const Tables> make_tables(const PieceDefinition& definition, Pie
                              twisted_at[k][std::size_t(turn)]});
       }
     }
-    if (!changes) {
-      throw ParseError("its positions do not rank below 2^64, and move " + m.name +
-                       " can leave a position of identical pieces in place, which the wide words do not allow");
-    }
+    t->may_stay = t->may_stay || !changes;
     // The fields landing in the first limb first, from its top down: successors_within
     // then knows a successor's top bits after the first of them.
     std::sort(t->fields.begin() + std::ptrdiff_t(t->first.back()), t->fields.end(), [](const Field& a, const Field& b) {

@@ -80,6 +80,9 @@ struct Tables {
   // Per set, per kind: its twist is a wildcard (the twist tables keep it 0); empty
   // per set where every twist counts.
   std::vector<std::vector<bool>> wild;
+  // Some move may leave some position as it is (a cycle of places that identical
+  // pieces could fill): a successor may be the word itself.
+  bool may_stay = false;
   [[nodiscard]] bool allowed(const std::uint64_t* limb) const {
     for (const Forbidden& f : forbidden) {
       if (f.value[(limb[f.limb] >> f.shift) & f.mask]) return false;
@@ -89,7 +92,7 @@ struct Tables {
 };
 
 // The tables of `definition` in words of `limbs` limbs; throws ParseError when the
-// places need more, or a move could leave a position in place.
+// places need more.
 std::shared_ptr<const Tables> make_tables(const PieceDefinition& definition, PieceMetric metric,
                                           const std::vector<std::string>& chosen, int limbs);
 // The limbs a position's fields take: the word of fewest limbs that holds them.
@@ -103,11 +106,12 @@ void put_position(const Tables& t, const PiecePosition& p, std::uint64_t* limb);
 }  // namespace wide_pieces_detail
 
 // The sorted-levels engine's words: the state's limbs as one word, unsigned __int128
-// for two limbs, else the LimbWord itself. Every move changes every position (the
-// model refuses definitions where some could not), so the words state their width
-// (the first field is at the top), and a pass of a level over one range of top bits
-// makes only the successors in it: a move's fields are made from the top down, and
-// those whose top bits miss stop after the first (RangedPacking).
+// for two limbs, else the LimbWord itself. The words state their width (the first
+// field is at the top), and a pass of a level over one range of top bits makes only
+// the successors in it: a move's fields are made from the top down, and those whose
+// top bits miss stop after the first (RangedPacking). Where a move could leave a
+// position as it is (identical pieces filling its cycles), may_stay() says so and the
+// engine counts self-loops.
 template <std::size_t N>
 class WidePieceWords {
  public:
@@ -129,6 +133,7 @@ class WidePieceWords {
   }
   [[nodiscard]] int moves() const { return int(t_->moves.size()); }
   [[nodiscard]] int word_bits() const { return int(64 * N); }
+  [[nodiscard]] bool may_stay() const { return t_->may_stay; }
   int successors(Word w, Word* out) const {
     const auto& t = *t_;
     const LimbWord<N> from = unpack(w);
@@ -194,8 +199,8 @@ class BasicWidePieces {
   using State = LimbWord<N>;
   using WidePacking = WidePieceWords<N>;
 
-  // Throws ParseError when the definition is inconsistent, a chosen move unknown, the
-  // places need more than N limbs, or some move could leave a position in place.
+  // Throws ParseError when the definition is inconsistent, a chosen move unknown, or
+  // the places need more than N limbs.
   BasicWidePieces(const PieceDefinition& definition, PieceMetric metric, const std::vector<std::string>& chosen = {});
 
   [[nodiscard]] int max_moves() const { return int(t_->moves.size()); }

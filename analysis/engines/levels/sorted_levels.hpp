@@ -121,10 +121,19 @@ SortedLevels<PackedWord<Packing>> sorted_levels_bfs(const Packing& packing, std:
   using Word = PackedWord<Packing>;
   const std::size_t moves = std::size_t(packing.moves());
   // A packing that states its words' width (all below 2^word_bits(), at least 1)
-  // also promises that every move changes the word: then no successor need be
-  // looked at for its bits or for a self-loop, and a level's successors can be made
-  // in passes, a range of words each.
+  // also promises that every move changes the word, unless it says otherwise by
+  // may_stay(): then no successor need be looked at for its bits or (mostly) for a
+  // self-loop, and a level's successors can be made in passes, a range of words each.
   constexpr bool kBoundedWords = requires { packing.word_bits(); };
+  [[maybe_unused]] const bool count_loops = [&] {
+    if constexpr (!kBoundedWords) {
+      return true;
+    } else if constexpr (requires { packing.may_stay(); }) {
+      return bool(packing.may_stay());
+    } else {
+      return false;
+    }
+  }();
   // No move of a graded packing returns to an earlier level (nor stays in its own).
   const bool graded = is_graded(packing);
   const bool directed = mode.directed;
@@ -353,11 +362,18 @@ SortedLevels<PackedWord<Packing>> sorted_levels_bfs(const Packing& packing, std:
               }
               if constexpr (kBoundedWords) {
                 if (passes == 1 || RangedPacking<Packing>) {
+                  // A ranged pass makes only its own words: a self-loop counts in one.
+                  if (count_loops) {
+                    for (int m = 0; m < k; ++m) loop += out[m] == level[i];
+                  }
                   at += std::size_t(k);
                 } else {
                   // The pass's words close up to the front (at never passes out + m).
                   for (int m = 0; m < k; ++m) {
-                    if (std::size_t(shifted_bits(out[m], shift)) - low < buckets) words[at++] = out[m];
+                    if (std::size_t(shifted_bits(out[m], shift)) - low < buckets) {
+                      loop += count_loops && out[m] == level[i];
+                      words[at++] = out[m];
+                    }
                   }
                 }
               } else {
