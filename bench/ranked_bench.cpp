@@ -11,6 +11,12 @@
 //   cube2     examples/puzzles/cube2.tws, the 2x2x2 cube as 7 ranked corners:
 //             3,674,160 positions in as many ranks; both engines take the
 //             successors' ranks from the model's coordinate tables
+//
+// BM_RankedPull/3p1-small: the ranked engine on bench/data/3p1-small.tws
+// (53,747,712 positions, 18 moves; identical pieces make self-loops, so the space is
+// uniform but not regular), finding its late levels backwards (pulled) against
+// expanding every level forward (the model's uniformity hidden), alternated within
+// the benchmark. Counters: pulled_ms, forward_ms (medians of 3), speedup.
 #include <benchmark/benchmark.h>
 
 #include <algorithm>
@@ -85,9 +91,40 @@ void bm_cube2(benchmark::State& state) {
   });
 }
 
+// A uniform model with its uniformity hidden: every level is expanded forward.
+struct ExpandsForward : Pieces {
+  explicit ExpandsForward(const Pieces& p) : Pieces(p) {}
+  [[nodiscard]] bool regular() const { return false; }
+  [[nodiscard]] bool uniform() const { return false; }
+};
+
+void bm_pull(benchmark::State& state) {
+  using Clock = std::chrono::steady_clock;
+  const Pieces p = load_tws(STATESPACE_SOURCE_DIR "/bench/data/3p1-small.tws");
+  const ExpandsForward forward(p);
+  AnalyzeOptions o;
+  o.progress = false;
+  std::vector<double> seconds[2];
+  for (auto _ : state) {
+    for (int round = 0; round < 3; ++round) {
+      for (int k : {round % 2, 1 - round % 2}) {
+        const auto t0 = Clock::now();
+        const AnalysisResult r = k == 0 ? analyze_ranked(p, o) : analyze_ranked(forward, o);
+        seconds[k].push_back(std::chrono::duration<double>(Clock::now() - t0).count());
+        benchmark::DoNotOptimize(r.farthest.data());
+        if (r.states != 53'747'712) state.SkipWithError("wrong number of positions");
+      }
+    }
+  }
+  state.counters["pulled_ms"] = 1e3 * median_of(seconds[0]);
+  state.counters["forward_ms"] = 1e3 * median_of(seconds[1]);
+  state.counters["speedup"] = median_of(seconds[1]) / median_of(seconds[0]);
+}
+
 BENCHMARK(bm_grid3x3)->Name("BM_RankedOverLevels/grid3x3")->Unit(benchmark::kMillisecond)->Iterations(1);
 BENCHMARK(bm_tiles2x5)->Name("BM_RankedOverLevels/tiles2x5")->Unit(benchmark::kMillisecond)->Iterations(1);
 BENCHMARK(bm_cube2)->Name("BM_RankedOverLevels/cube2")->Unit(benchmark::kMillisecond)->Iterations(1);
+BENCHMARK(bm_pull)->Name("BM_RankedPull/3p1-small")->Unit(benchmark::kMillisecond)->Iterations(1);
 
 }  // namespace
 }  // namespace statespace

@@ -843,6 +843,13 @@ bool arrangements_allowed(const Tables& t, std::uint64_t r) {
 
 }  // namespace
 
+int self_loops_by_moves(const Tables& t, std::uint64_t r) {
+  int loops = 0;
+  const auto count = [&](std::uint64_t s) { loops += s == r ? 1 : 0; };
+  step<false>(t, r, count);
+  return loops;
+}
+
 std::uint64_t admitted(const Tables& t, std::uint64_t r) {
   if (std::all_of(t.wild.begin(), t.wild.end(), [](const auto& w) { return w.empty(); })) {
     return arrangements_allowed(t, r) ? r : kNotAdmitted;
@@ -1006,7 +1013,8 @@ Pieces::Pieces(const PieceDefinition& definition, PieceMetric metric, const std:
   }
   // The moves are distinct (expand() keeps each once), so when every inverse is
   // among them the inverses are the moves again: they pair one to one.
-  t->regular = !t->directed && !t->constrained && moves_change_every_position(d, t->shapes, t->moves);
+  t->uniform = !t->directed && !t->constrained;
+  t->regular = t->uniform && moves_change_every_position(d, t->shapes, t->moves);
 
   // The classes: per set, its arrangement's then its twists'. A move adds the same
   // shift to every position's classes, so those reachable are the solved state's
@@ -1085,6 +1093,7 @@ Pieces::Pieces(const PieceDefinition& definition, PieceMetric metric, const std:
       c.set = int(k);
       c.orientation = orientation;
       c.space = s;
+      c.divider = Divider(s);
       std::set<int> values;
       for (const auto& cls : t->classes) values.insert(cls[2 * k + (orientation ? 1 : 0)]);
       c.classes.assign(values.begin(), values.end());
@@ -1094,6 +1103,7 @@ Pieces::Pieces(const PieceDefinition& definition, PieceMetric metric, const std:
     }
   }
   t->space = std::uint64_t(space);
+  t->class_divider = Divider(t->classes.size());
   std::uint64_t weight = t->classes.size();
   for (std::size_t i = t->coordinates.size(); i-- > 0;) {
     t->coordinates[i].weight = weight;
@@ -1153,6 +1163,23 @@ Pieces::Pieces(const PieceDefinition& definition, PieceMetric metric, const std:
                                               [](const Coordinate& c) { return !c.forward.empty(); })
                   ? n
                   : 0;
+  if (t->uniform && !t->regular && moves <= 64 && t->tabled == n) {
+    const std::size_t classes = t->classes.size();
+    t->class_kept.assign(classes, 0);
+    for (std::size_t h = 0; h < classes; ++h) {
+      for (std::size_t m = 0; m < moves; ++m) {
+        if (t->class_after[h * moves + m] == h) t->class_kept[h] |= std::uint64_t{1} << m;
+      }
+    }
+    for (const Coordinate& c : t->coordinates) {
+      std::vector<std::uint64_t>& kept = t->key_kept.emplace_back(c.space * c.classes.size(), 0);
+      for (std::uint64_t key = 0; key < kept.size(); ++key) {
+        for (std::size_t m = 0; m < moves; ++m) {
+          if (c.forward[key * moves + m] == key % c.space) kept[key] |= std::uint64_t{1} << m;
+        }
+      }
+    }
+  }
   t_ = std::move(t);
   start_ = {position_rank(solved)};
 }

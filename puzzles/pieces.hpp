@@ -39,6 +39,8 @@
 
 #include <algorithm>
 #include <array>
+#include <atomic>
+#include <bit>
 #include <compare>
 #include <cstdint>
 #include <memory>
@@ -48,6 +50,7 @@
 #include <vector>
 
 #include "core/board_geometry.hpp"
+#include "core/divider.hpp"
 #include "core/puzzle.hpp"
 #include "puzzles/piece_definition.hpp"
 
@@ -95,6 +98,7 @@ struct Coordinate {
   int set = 0;
   bool orientation = false;
   std::uint64_t space = 1;   // digit values
+  Divider divider;           // by space
   std::uint64_t weight = 1;  // the digit's place value in the rank
   // The values this part's class takes among the reachable classes, ascending.
   std::vector<int> classes;
@@ -131,9 +135,17 @@ struct SetShape {
   std::uint64_t twist_space = 1;
 };
 
+// A number of its own for each Tables made, so that a cache of one (successor_ranks())
+// is never taken for another's made later at the same address.
+inline std::uint64_t next_tables_serial() {
+  static std::atomic<std::uint64_t> made{0};
+  return made.fetch_add(1, std::memory_order_relaxed) + 1;
+}
+
 // What the model computes once and its copies share (the models in AnyPuzzle, the
 // levels engine's packing).
 struct Tables {
+  std::uint64_t serial = next_tables_serial();
   PieceDefinition definition;
   PieceMetric metric = PieceMetric::all_powers;
   std::vector<std::string> chosen;  // the definition's moves in use
@@ -144,16 +156,26 @@ struct Tables {
   // pair one to one with their inverses: the moves from a level of a search then
   // follow from its size and the moves onward (RegularPuzzle).
   bool regular = false;
+  // The same but for self-loops: every position has one successor per move (some
+  // of them itself, where identical pieces swap unseen) and the moves pair one to
+  // one with their inverses (UniformPuzzle).
+  bool uniform = false;
   std::vector<SetShape> shapes;                  // per set
   std::vector<std::vector<std::string>> labels;  // per set: each kind's number as printed
   std::vector<Coordinate> coordinates;           // most significant first
   // The reachable classes, ascending: each set's arrangement class then twist class.
   std::vector<std::vector<int>> classes;
+  Divider class_divider;  // by the classes' count
   // offsets[h * coordinates + i]: class h's index in coordinates[i].classes times its space.
   std::vector<std::uint64_t> offsets;
   // class_after[h * moves + m]: the class after move m (class_before: after its inverse).
   std::vector<std::uint32_t> class_after, class_before;
   std::uint64_t space = 1;
+  // Uniform but not regular, every coordinate tabled and at most 64 moves: the moves
+  // that leave each class, and each coordinate's key, as they were (bit m: move m),
+  // so a rank's self-loops are the AND of its class's and its keys' masks.
+  std::vector<std::uint64_t> class_kept;
+  std::vector<std::vector<std::uint64_t>> key_kept;  // per coordinate, per key
   // The coordinates when every one has its tables and there are at most
   // kMostTabled (the inlined fast path of step()), else 0.
   std::size_t tabled = 0;
@@ -216,15 +238,17 @@ template <bool kBackward, class F>
 void step_generic(const Tables& t, std::uint64_t r, F& f) {
   const std::size_t n = t.coordinates.size();
   const std::uint64_t classes = t.classes.size();
-  const std::uint64_t h = r % classes;
-  r /= classes;
+  std::uint64_t q = t.class_divider.quotient(r);
+  const std::uint64_t h = r - q * classes;
+  r = q;
   const std::uint64_t* offset = t.offsets.data() + h * n;
   std::array<std::uint64_t, 2 * kMaxSets> key;
   // The most significant digit is what the others leave: one division fewer. A
   // definition whose classes say everything has no coordinate at all.
   for (std::size_t i = n; i-- > 1;) {
-    key[i] = offset[i] + r % t.coordinates[i].space;
-    r /= t.coordinates[i].space;
+    q = t.coordinates[i].divider.quotient(r);
+    key[i] = offset[i] + (r - q * t.coordinates[i].space);
+    r = q;
   }
   if (n > 0) key[0] = offset[0] + r;
   // Moves closed under inverses have the successors for predecessors.
@@ -262,8 +286,9 @@ template <std::size_t N, bool kBackward, class F>
   const std::uint64_t classes = t.classes.size();
   std::uint64_t h = 0;
   if (classes > 1) {
-    h = r % classes;
-    r /= classes;
+    const std::uint64_t q = t.class_divider.quotient(r);
+    h = r - q * classes;
+    r = q;
   }
   const bool backward = kBackward && t.directed;
   const std::size_t count = t.moves.size();
@@ -274,8 +299,9 @@ template <std::size_t N, bool kBackward, class F>
     const Coordinate& c = t.coordinates[i];
     std::uint64_t digit = r;
     if (i > 0) {
-      digit = r % c.space;
-      r /= c.space;
+      const std::uint64_t q = c.divider.quotient(r);
+      digit = r - q * c.space;
+      r = q;
     }
     row[i] = (backward ? c.backward : c.forward).data() + (offset[i] + digit) * count;
     weight[i] = c.weight;
@@ -332,9 +358,112 @@ template <bool kBackward, class F>
   step_unchecked<kBackward>(t, r, f);
 }
 
+// How many moves leave rank r as it was, by making every move.
+[[nodiscard]] int self_loops_by_moves(const Tables& t, std::uint64_t r);
+
+// How many moves leave rank r as it was (a uniform definition): the rank is the class
+// and the digits' sum, so a move keeps it when it keeps each, and the masks of the
+// moves keeping each (Tables::class_kept, key_kept) say which do, without a branch.
+[[nodiscard]] inline int self_loops(const Tables& t, std::uint64_t r) {
+  if (t.class_kept.empty()) return self_loops_by_moves(t, r);
+  const std::size_t n = t.coordinates.size();
+  const std::uint64_t classes = t.classes.size();
+  const std::uint64_t q = t.class_divider.quotient(r);
+  const std::uint64_t h = r - q * classes;
+  r = q;
+  const std::uint64_t* offset = t.offsets.data() + h * n;
+  std::uint64_t kept = t.class_kept[h];
+  for (std::size_t i = n; i-- > 1;) {
+    const Coordinate& c = t.coordinates[i];
+    const std::uint64_t above = c.divider.quotient(r);
+    kept &= t.key_kept[i][offset[i] + (r - above * c.space)];
+    r = above;
+  }
+  if (n > 0) kept &= t.key_kept[0][offset[0] + r];
+  return std::popcount(kept);
+}
+
+// Moves a thread's successor cache holds the sums of.
+inline constexpr std::size_t kCachedMoves = 64;
+
+// The sums of every coordinate's move but the least significant one's, and of the
+// class's, for one value of the other digits: a search expands ranks in ascending
+// order, and ranks next to each other differ in that digit and the class alone (the
+// class is the least significant digit), so there is one sum for each of a few
+// classes.
+struct SuccessorCache {
+  static constexpr std::size_t kClasses = 8;
+  struct Sum {
+    std::uint64_t tables = 0;  // Tables::serial; 0: none
+    std::uint64_t high = 0, cls = 0;
+    std::array<std::uint64_t, kCachedMoves> sum;
+  };
+  std::array<Sum, kClasses> by_class;
+};
+inline thread_local SuccessorCache successor_cache;
+
+// successor_ranks() when each of the N >= 2 coordinates has its tables and there are
+// at most kCachedMoves moves: a successor is then one table load, multiply and add
+// (twsearch's inner loop over its smallest coordinates), and the rest of the sum is
+// made again only when the other digits or the class change.
+template <std::size_t N>
+[[gnu::always_inline]] inline int successor_ranks_cached(const Tables& t, std::uint64_t r, std::uint64_t* out) {
+  const std::uint64_t classes = t.classes.size();
+  std::uint64_t h = 0;
+  if (classes > 1) {
+    const std::uint64_t q = t.class_divider.quotient(r);
+    h = r - q * classes;
+    r = q;
+  }
+  const std::size_t count = t.moves.size();
+  const std::uint64_t* offset = t.offsets.data() + h * N;
+  const Coordinate& low = t.coordinates[N - 1];
+  std::uint64_t high = low.divider.quotient(r);
+  const std::uint64_t digit = r - high * low.space;
+  SuccessorCache::Sum& cache = successor_cache.by_class[h % SuccessorCache::kClasses];
+  if (cache.tables != t.serial || cache.high != high || cache.cls != h) [[unlikely]] {
+    cache.tables = t.serial;
+    cache.high = high;
+    cache.cls = h;
+    const std::uint32_t* after = t.class_after.data() + h * count;
+    for (std::size_t m = 0; m < count; ++m) cache.sum[m] = after[m];
+    for (std::size_t i = N - 1; i-- > 0;) {
+      const Coordinate& c = t.coordinates[i];
+      std::uint64_t d = high;
+      if (i > 0) {
+        const std::uint64_t q = c.divider.quotient(high);
+        d = high - q * c.space;
+        high = q;
+      }
+      const std::uint32_t* row = c.forward.data() + (offset[i] + d) * count;
+      for (std::size_t m = 0; m < count; ++m) cache.sum[m] += row[m] * c.weight;
+    }
+  }
+  const std::uint32_t* row = low.forward.data() + (offset[N - 1] + digit) * count;
+  const std::uint64_t weight = low.weight;
+  for (std::size_t m = 0; m < count; ++m) out[m] = cache.sum[m] + row[m] * weight;
+  return int(count);
+}
+
 // Writes the ranks of rank r's successors into out[0, moves), in the order of the
 // moves, and returns their count.
 inline int successor_ranks(const Tables& t, std::uint64_t r, std::uint64_t* out) {
+  if (!t.constrained && t.moves.size() <= kCachedMoves) {
+    switch (t.tabled) {
+      case 2:
+        return successor_ranks_cached<2>(t, r, out);
+      case 3:
+        return successor_ranks_cached<3>(t, r, out);
+      case 4:
+        return successor_ranks_cached<4>(t, r, out);
+      case 5:
+        return successor_ranks_cached<5>(t, r, out);
+      case 6:
+        return successor_ranks_cached<6>(t, r, out);
+      default:
+        break;
+    }
+  }
   int k = 0;
   const auto put = [&](std::uint64_t s) { out[k++] = s; };
   step<false>(t, r, put);
@@ -455,6 +584,9 @@ class Pieces {
   [[nodiscard]] bool directed() const { return t_->directed; }
   // Classes make no regular graph: a class's moves may lead to one class twice.
   [[nodiscard]] bool regular() const { return t_->regular && !s_; }
+  // Regular but for self-loops (UniformPuzzle); classes are not, as above.
+  [[nodiscard]] bool uniform() const { return t_->uniform && !s_; }
+  [[nodiscard]] int self_loops(std::uint64_t r) const { return pieces_detail::self_loops(*t_, r); }
   // Every position with s among its successors: the inverse moves applied to s
   // (classes, counted up to symmetry).
   template <class F>

@@ -143,6 +143,8 @@ class GroupedStickers {
   int successor_ranks(std::uint64_t r, std::uint64_t* out) const { return pieces_.successor_ranks(r, out); }
   [[nodiscard]] bool directed() const { return pieces_.directed(); }
   [[nodiscard]] bool regular() const { return pieces_.regular(); }
+  [[nodiscard]] bool uniform() const { return pieces_.uniform(); }
+  [[nodiscard]] int self_loops(std::uint64_t r) const { return pieces_.self_loops(r); }
   template <class F>
   void for_each_predecessor(const State s, F&& f) const {
     pieces_.for_each_predecessor(s, f);

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <fstream>
+#include <functional>
 #include <iostream>
 #include <map>
 #include <mutex>
@@ -36,10 +37,14 @@ std::vector<std::filesystem::path> write_puzzle_report(const std::filesystem::pa
 std::vector<std::filesystem::path> write_report_folder(const std::filesystem::path& folder, const AnalysisResult& r,
                                                        const std::optional<GraphView>& graph,
                                                        const BundleBoards* boards) {
-  std::vector<std::pair<std::filesystem::path, std::string>> files = {
-      {folder / "distribution.csv", distribution_csv(r)},
-      {folder / "farthest.csv", farthest_csv(r)},
-      {folder / "layers.dot", layers_dot(r)},
+  // Each file is made just before it is written, so only one is held at a time: on a
+  // space with many farthest positions the reports would otherwise hold them three
+  // times over (summary.json, farthest.csv, the result), more than the search did.
+  using Make = std::function<std::string()>;
+  std::vector<std::pair<std::filesystem::path, Make>> files = {
+      {folder / "distribution.csv", [&] { return distribution_csv(r); }},
+      {folder / "farthest.csv", [&] { return farthest_csv(r); }},
+      {folder / "layers.dot", [&] { return layers_dot(r); }},
   };
   // A file left by an earlier run would contradict this one.
   const auto drop = [&](const char* name) {
@@ -47,28 +52,30 @@ std::vector<std::filesystem::path> write_report_folder(const std::filesystem::pa
     std::filesystem::remove(folder / name, ec);
   };
   if (graph) {
-    files.emplace_back(folder / "graph.dot", graph_dot(*graph->graph, graph->labels, *graph->depth, graph->directed));
+    files.emplace_back(folder / "graph.dot",
+                       [&] { return graph_dot(*graph->graph, graph->labels, *graph->depth, graph->directed); });
   } else {
     drop("graph.dot");
   }
   if (has_directed_goal_layers(r)) {
-    files.emplace_back(folder / "goal-distribution.csv", goal_distribution_csv(r));
-    files.emplace_back(folder / "hardest.csv", hardest_csv(r));
+    files.emplace_back(folder / "goal-distribution.csv", [&] { return goal_distribution_csv(r); });
+    files.emplace_back(folder / "hardest.csv", [&] { return hardest_csv(r); });
   } else {
     drop("goal-distribution.csv");
     drop("hardest.csv");
   }
-  files.emplace_back(folder / "summary.json", summary_json(r));
+  files.emplace_back(folder / "summary.json", [&] { return summary_json(r); });
   if (boards && !boards->play_json.empty()) {
-    files.emplace_back(folder / "play.json", boards->play_json);
-    if (!boards->model_file.empty()) files.emplace_back(folder / boards->model_file, boards->model_text);
+    files.emplace_back(folder / "play.json", [&] { return boards->play_json; });
+    if (!boards->model_file.empty())
+      files.emplace_back(folder / boards->model_file, [&] { return boards->model_text; });
   }
   std::vector<std::string> linked;
   for (const auto& file : files) linked.push_back(file.first.filename().string());
-  files.emplace_back(folder / "index.html", bundle_index_html(r, boards, linked));
+  files.emplace_back(folder / "index.html", [&] { return bundle_index_html(r, boards, linked); });
   std::vector<std::filesystem::path> written;
-  for (const auto& [path, contents] : files) {
-    write_file_atomically(path, contents);
+  for (const auto& [path, make] : files) {
+    write_file_atomically(path, make());
     written.push_back(path);
   }
   return written;

@@ -6,6 +6,42 @@
 
 namespace statespace::reports {
 
+namespace {
+
+// Stands in the document for the farthest positions, which are written into its text
+// afterwards (splice_farthest): a copy of each in the document would cost more memory
+// than the search's own tables on a space with many farthest positions (64,736 on
+// the 2x2x2 cube of 8 corners). Control characters are escaped when dumped, so no
+// position's text looks like it.
+constexpr const char* kFarthestHere = "\001farthest\001";
+
+// `text` with the dumped kFarthestHere replaced by `positions` as dump(2) writes an
+// array of strings one level down.
+std::string splice_farthest(std::string text, const std::vector<std::string>& positions) {
+  // The key at the top level: a line break or a quote inside a string is escaped,
+  // so no string of the document holds this text.
+  const std::string key = "\n  \"farthest\": ";
+  const std::string here = key + nlohmann::ordered_json(kFarthestHere).dump();
+  std::size_t at = text.find(here);
+  if (at == std::string::npos) return text;
+  at += key.size();
+  std::string array = "[]";
+  if (!positions.empty()) {
+    array = "[\n";
+    for (std::size_t i = 0; i < positions.size(); ++i) {
+      array += "    ";
+      array +=
+          nlohmann::ordered_json(positions[i]).dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace);
+      array += i + 1 < positions.size() ? ",\n" : "\n";
+    }
+    array += "  ]";
+  }
+  text.replace(at, here.size() - key.size(), array);
+  return text;
+}
+
+}  // namespace
+
 std::string summary_json(const AnalysisResult& r) {
   nlohmann::ordered_json j;
   j["puzzle"] = r.puzzle;
@@ -21,7 +57,7 @@ std::string summary_json(const AnalysisResult& r) {
   if (!r.complete) j["complete"] = false;
   j["eccentricity"] = r.eccentricity();
   j["farthest_count"] = r.farthest_count();
-  j["farthest"] = r.farthest;
+  j["farthest"] = kFarthestHere;
   j["distribution"] = r.layers;
   // Up to symmetry: states and distribution count classes; these the positions.
   if (!r.layer_positions.empty()) {
@@ -78,7 +114,7 @@ std::string summary_json(const AnalysisResult& r) {
   j["run"][r.peak_per_run ? "peak_bytes" : "process_peak_bytes"] = r.peak_bytes;
   // Text from a file is UTF-8 (TOML requires it); a stray byte from elsewhere becomes
   // U+FFFD rather than an exception halfway through writing the bundle.
-  return j.dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace) + "\n";
+  return splice_farthest(j.dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace), r.farthest) + "\n";
 }
 
 AnalysisResult read_summary_json(const std::string& text) {

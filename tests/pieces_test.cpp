@@ -6,8 +6,11 @@
 #include <gtest/gtest.h>
 #include <tbb/global_control.h>
 
+#include <algorithm>
 #include <array>
+#include <atomic>
 #include <map>
+#include <random>
 #include <set>
 
 #include "analysis/analyze.hpp"
@@ -15,6 +18,7 @@
 #include "analysis/engines/ranked/analyze_ranked.hpp"
 #include "analysis/pipeline/pipeline_instances.hpp"
 #include "bad_file.hpp"
+#include "core/divider.hpp"
 #include "core/errors.hpp"
 #include "puzzles/puzzle_file.hpp"
 #include "puzzles/toml_input.hpp"
@@ -387,6 +391,126 @@ TEST(Pieces, LevelsFoundBackwardsOnRegularSpacesEqualForwardOnes) {
       EXPECT_EQ(pulled.edges, forward.edges) << p.name();
       EXPECT_EQ(pulled.layer_edges, forward.layer_edges) << p.name();
       EXPECT_EQ(pulled.farthest, forward.farthest) << p.name();
+    }
+  }
+}
+
+// The ranks' digits are taken apart by multiplying (core/divider.hpp): the quotients
+// equal the hardware's for the divisors the models use, powers of two, 1, and the
+// largest, over small, large and random numerators.
+TEST(Pieces, DividerQuotientsEqualDivision) {
+  std::mt19937_64 random(48);
+  std::vector<std::uint64_t> divisors = {1,        2,        3,          6,          7,         70,
+                                         495,      2048,     2187,       20160,      40320,     3674160,
+                                         88179840, 1u << 31, 4294967297, ~0ull >> 1, ~0ull - 1, ~0ull};
+  for (int i = 0; i < 200; ++i) divisors.push_back((random() >> (random() % 64)) | 1);
+  for (const std::uint64_t d : divisors) {
+    const Divider divider(d);
+    for (int i = 0; i < 2000; ++i) {
+      const std::uint64_t n = i < 300 ? std::uint64_t(i) : i < 600 ? ~0ull - std::uint64_t(i) : random() >> (i % 64);
+      ASSERT_EQ(divider.quotient(n), n / d) << n << " / " << d;
+    }
+  }
+}
+
+// The 2x2x2 cube's corners as two kinds of four identical pieces that twist: 70
+// arrangements by 3^7 twists, 18 moves. A move may leave a position as it was (four
+// identical corners, equally twisted, turning on one face), so the space is uniform
+// but not regular.
+const char* const kCornerPairsTws = R"(Name cornerpairs
+Set CORNER 8 3
+Solved
+CORNER
+1 1 1 1 2 2 2 2
+0 0 0 0 0 0 0 0
+End
+Move F
+CORNER
+7 1 3 2 5 6 4 8
+2 1 0 2 0 0 1 0
+End
+Move B
+CORNER
+1 2 5 4 8 3 7 6
+0 0 1 0 2 2 0 1
+End
+Move D
+CORNER
+1 4 3 8 2 6 7 5
+0 0 0 0 0 0 0 0
+End
+Move U
+CORNER
+3 2 6 4 5 7 1 8
+0 0 0 0 0 0 0 0
+End
+Move L
+CORNER
+1 2 3 7 5 8 6 4
+0 0 0 1 0 1 2 2
+End
+Move R
+CORNER
+2 5 1 4 3 6 7 8
+1 2 2 0 1 0 0 0
+End
+)";
+
+// A uniform model with its uniformity hidden: the ranked engine then expands every
+// level forward.
+struct ExpandsForward : Pieces {
+  explicit ExpandsForward(const Pieces& p) : Pieces(p) {}
+  [[nodiscard]] bool regular() const { return false; }
+  [[nodiscard]] bool uniform() const { return false; }
+};
+
+// The same, saying how many ranks it was asked for self-loops.
+struct CountsLoops : Pieces {
+  explicit CountsLoops(const Pieces& p, std::atomic<std::uint64_t>& asked) : Pieces(p), asked_(&asked) {}
+  [[nodiscard]] int self_loops(std::uint64_t r) const {
+    asked_->fetch_add(1, std::memory_order_relaxed);
+    return Pieces::self_loops(r);
+  }
+  std::atomic<std::uint64_t>* asked_;
+};
+
+// Identical pieces make self-loops, which keep a space from being regular; counted
+// per rank (self_loops(), from per-key masks of the moves), they still let the
+// ranked engine find the late levels backwards: the same levels, moves and farthest
+// positions as expanding every level forward and as the sorted-levels engine, on
+// one thread and on two.
+TEST(Pieces, LevelsFoundBackwardsOnUniformSpacesEqualForwardOnes) {
+  const Pieces p = load_tws("cornerpairs.tws", kCornerPairsTws);
+  ASSERT_EQ(p.rank_space(), 153090u);
+  EXPECT_TRUE(p.uniform());
+  EXPECT_FALSE(p.regular());
+  EXPECT_TRUE(example("cube2").uniform());                       // regular spaces are uniform
+  EXPECT_FALSE(example("cube2", PieceMetric::given).uniform());  // directed
+  std::uint64_t loops = 0;
+  std::array<std::uint64_t, 32> out{};
+  for (std::uint64_t r = 0; r < p.rank_space(); ++r) {
+    const int n = p.successor_ranks(r, out.data());
+    ASSERT_EQ(n, 18);
+    const auto same = std::uint64_t(std::count(out.begin(), out.begin() + n, r));
+    ASSERT_EQ(std::uint64_t(p.self_loops(r)), same) << r;
+    loops += same;
+  }
+  EXPECT_GT(loops, 0u);
+  AnalyzeOptions o;
+  o.progress = false;
+  const AnalysisResult levels = by_levels(p);
+  EXPECT_EQ(levels.states, 153090u);
+  for (const int threads : {1, 2}) {
+    tbb::global_control limit(tbb::global_control::max_allowed_parallelism, std::size_t(threads));
+    std::atomic<std::uint64_t> asked{0};
+    const AnalysisResult pulled = analyze_ranked(CountsLoops(p, asked), o);
+    const AnalysisResult forward = analyze_ranked(ExpandsForward(p), o);
+    EXPECT_GT(asked.load(), 0u) << "no level was found backwards";
+    for (const AnalysisResult* other : {&forward, &levels}) {
+      EXPECT_EQ(pulled.layers, other->layers) << threads;
+      EXPECT_EQ(pulled.edges, other->edges) << threads;
+      EXPECT_EQ(pulled.layer_edges, other->layer_edges) << threads;
+      EXPECT_EQ(pulled.farthest, other->farthest) << threads;
     }
   }
 }

@@ -57,7 +57,45 @@ bool ranked_engine_fits(const P& p) {
   return p.rank_space() > 0 && p.max_moves() <= int(ranked_detail::kMostMoves);
 }
 
+// Moves that make a uniform graph: when p.uniform() is true, every position has
+// exactly max_moves() successors, p.self_loops(r) of them rank r itself, and the
+// moves pair one to one with their inverses (a regular graph, RegularPuzzle in
+// core/puzzle.hpp, but for the self-loops: identical pieces a move swaps unseen). A
+// level's moves then follow from its size, its self-loops and its moves onward, and
+// the search may find a late level backwards as on a regular space.
+template <class P>
+concept UniformPuzzle = RankedPuzzle<P> && requires(const P& p, std::uint64_t r) {
+  { p.uniform() } -> std::convertible_to<bool>;
+  { p.self_loops(r) } -> std::convertible_to<int>;
+};
+
+// Whether p's moves are uniform; false for every model without the capability.
+template <Puzzle P>
+[[nodiscard]] bool is_uniform(const P& p) {
+  if constexpr (UniformPuzzle<P>) {
+    return p.uniform();
+  } else {
+    return false;
+  }
+}
+
 namespace ranked_detail {
+
+// Whether a search over p may find late levels backwards: a regular space, or a
+// uniform one whose self-loops the search then counts.
+template <RankedPuzzle P>
+bool pulls(const P& p) {
+  return is_regular(p) || is_uniform(p);
+}
+// p's self-loops, counted where p is uniform but not regular.
+template <RankedPuzzle P>
+auto self_loops(const P& p) {
+  if constexpr (UniformPuzzle<P>) {
+    return SelfLoops{[&p](std::uint64_t r) { return p.self_loops(r); }, !is_regular(p) && p.uniform()};
+  } else {
+    return NoSelfLoops{};
+  }
+}
 
 // Whether s is a goal position: the file's goal predicate when it has one, else the
 // model's goal position.
@@ -99,7 +137,7 @@ GoalView ranked_goal_view(const P& p, Layers& tables, std::uint64_t reachable, s
         if (!view.shortest && tables.in_frontier(start)) view.shortest = unsigned(s.layers.size() - 1);
         fold_level(table, tables, s.layers.size() - 1);
       },
-      is_regular(p));
+      pulls(p), self_loops(p));
   view.layers = from_goals.layers;
   for (const std::uint64_t r : tables.frontier_ranks()) view.hardest.push_back(p.format(p.unrank(r)));
   if (is_directed(p)) view.dead_ends = reachable - from_goals.states();
@@ -188,7 +226,7 @@ AnalysisResult analyze_ranked_on(const P& p, const AnalyzeOptions& o, const type
               writer.level(s);
               ranked_detail::fold_level(fold, tables, s.layers.size() - 1);
             },
-            is_regular(p));
+            ranked_detail::pulls(p), ranked_detail::self_loops(p));
         if (ck.resumed) forward_table = nullptr;
       }
     }
@@ -197,7 +235,7 @@ AnalysisResult analyze_ranked_on(const P& p, const AnalyzeOptions& o, const type
       search = ranked_search(
           tables, 1, p.max_moves(), forward, &progress,
           [&](const RankedSearch& s) { ranked_detail::fold_level(forward_table, tables, s.layers.size() - 1); },
-          is_regular(p));
+          ranked_detail::pulls(p), ranked_detail::self_loops(p));
     }
   }
   AnalysisResult r;

@@ -25,7 +25,9 @@
 // and the moves it has into the frontier are, counted from the other end, the
 // frontier's moves onward. The frontier's other moves follow from its size: every
 // one of its moves goes back (as many as the level before sent onward), within, or
-// onward. twsearch finds the late levels of its tables the same way.
+// onward. twsearch finds the late levels of its tables the same way. A uniform space
+// (UniformPuzzle: the same but that a move may leave a position as it was, as where
+// identical pieces swap) is pulled alike, its frontier's self-loops summed first.
 #pragma once
 
 #include <tbb/blocked_range.h>
@@ -170,6 +172,24 @@ class RankedLayers {
     return arcs;
   }
 
+  // The sum of f(r) over the ranks r of the frontier.
+  template <class F>
+  [[nodiscard]] std::uint64_t frontier_sum(const F& f) const {
+    const std::uint64_t* const seen = kept_[kSeen].words();
+    const std::uint64_t* const mark = kept_[kMark].words();
+    return tbb::parallel_reduce(
+        tbb::blocked_range<std::uint64_t>(0, words_, 1 << 10), std::uint64_t{0},
+        [&](const tbb::blocked_range<std::uint64_t>& range, std::uint64_t sum) {
+          for (std::uint64_t w = range.begin(); w != range.end(); ++w) {
+            for (std::uint64_t hit = seen[w] & mark[w]; hit; hit &= hit - 1) {
+              sum += std::uint64_t(f(first_ + w * 64 + unsigned(std::countr_zero(hit))));
+            }
+          }
+          return sum;
+        },
+        std::plus<>());
+  }
+
   // The ranks set in the frontier, ascending.
   [[nodiscard]] std::vector<std::uint64_t> frontier_ranks() const {
     std::vector<std::uint64_t> out;
@@ -291,17 +311,35 @@ struct RankedSearch {
   }
 };
 
+// A model whose positions leave themselves by no move: a regular space.
+struct NoSelfLoops {
+  bool counted = false;
+  int operator()(std::uint64_t) const { return 0; }
+};
+
+// A model's self-loops (UniformPuzzle): how many moves leave rank r as it was, when
+// `counted` (a uniform space that is not regular).
+template <class F>
+struct SelfLoops {
+  F f;
+  bool counted = true;
+  int operator()(std::uint64_t r) const { return f(r); }
+};
+template <class F>
+SelfLoops(F, bool) -> SelfLoops<F>;
+
 // Runs the levels from the frontier the tables hold, the last level of `s` (a new
 // search's level 0, or the levels a checkpoint kept), until none is found; the
 // tables' frontier then holds the last level. `Layers` is RankedLayers, or its MPI
 // version (distributed/ranked_mpi.hpp): expand() gives the level's moves and the
 // next level's size over all processes. on_level(s) is called with the search so
 // far at the start and after each level, its last level then the frontier.
-// `regular`: the space is regular (RegularPuzzle) and `moves` is every position's
-// count of moves, so tables that can pull() find the late levels backwards.
-template <class Layers, class Expand, class OnLevel>
+// `regular`: the space is regular (RegularPuzzle), or uniform (UniformPuzzle) with
+// `loops` counting each rank's self-loops, and `moves` is every position's count of
+// moves, so tables that can pull() find the late levels backwards.
+template <class Layers, class Expand, class OnLevel, class Loops = NoSelfLoops>
 RankedSearch ranked_search(Layers& tables, RankedSearch s, int moves, const Expand& expand_rank, Progress* progress,
-                           const OnLevel& on_level, bool regular = false) {
+                           const OnLevel& on_level, bool regular = false, const Loops& loops = {}) {
   std::uint64_t total = s.states();
   // The MPI tables cannot pull: a process holds its own part of the frontier only.
   constexpr bool kPulls = requires(std::uint64_t n) { tables.pull(n, expand_rank, n); };
@@ -317,9 +355,15 @@ RankedSearch ranked_search(Layers& tables, RankedSearch s, int moves, const Expa
     // of its positions: the smaller set is the cheaper.
     if (kPulls && regular && unseen < size) {
       RankedLevelMoves m;
+      // The frontier's self-loops, counted before pull() makes the next level the
+      // frontier: moves that join no two positions.
+      std::uint64_t still = 0;
+      if constexpr (kPulls) {
+        if (loops.counted) still = tables.frontier_sum(loops);
+      }
       if constexpr (kPulls) m.onward = tables.pull(unseen, expand_rank, found);
       m.successors = size * std::uint64_t(moves);
-      m.within = m.successors - m.onward - (s.moves.empty() ? 0 : s.moves.back().onward);
+      m.within = m.successors - still - m.onward - (s.moves.empty() ? 0 : s.moves.back().onward);
       s.moves.push_back(m);
     } else {
       s.moves.push_back(tables.expand(size, moves, expand_rank, found));
@@ -335,12 +379,12 @@ RankedSearch ranked_search(Layers& tables, RankedSearch s, int moves, const Expa
 }
 
 // A new search from the `sources` positions the tables' frontier holds.
-template <class Layers, class Expand, class OnLevel>
+template <class Layers, class Expand, class OnLevel, class Loops = NoSelfLoops>
 RankedSearch ranked_search(Layers& tables, std::uint64_t sources, int moves, const Expand& expand_rank,
-                           Progress* progress, const OnLevel& on_level, bool regular = false) {
+                           Progress* progress, const OnLevel& on_level, bool regular = false, const Loops& loops = {}) {
   RankedSearch s;
   s.layers.push_back(sources);
-  return ranked_search(tables, std::move(s), moves, expand_rank, progress, on_level, regular);
+  return ranked_search(tables, std::move(s), moves, expand_rank, progress, on_level, regular, loops);
 }
 
 }  // namespace statespace

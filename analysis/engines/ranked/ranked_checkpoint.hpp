@@ -48,28 +48,47 @@ inline constexpr int kBufferedMoves = 64;
 // f(rank) for each successor of rank r: the model's successor ranks written into a
 // stack buffer and then handed over (the engine's counts, which f keeps in locals,
 // then never meet a store the compiler cannot place), the model's own rank moves,
-// or a round trip through its positions.
+// or a round trip through its positions. batch(r, out), where batched(), writes the
+// buffer alone, for the engine's scan to fetch the successors' words ahead.
 template <RankedPuzzle P>
-auto forward_moves(const P& p) {
-  return [&p](std::uint64_t r, const auto& f) {
-    if constexpr (requires(std::uint64_t * out) {
-                    { p.successor_ranks(r, out) } -> std::convertible_to<int>;
-                  }) {
+struct RankMoves {
+  static constexpr int kBatch = kBufferedMoves;
+  static constexpr bool kBuffers = requires(const P& p, std::uint64_t r, std::uint64_t* out) {
+    { p.successor_ranks(r, out) } -> std::convertible_to<int>;
+  };
+  const P* p;
+
+  // More moves than the buffer holds take the other paths, never the heap.
+  [[nodiscard]] bool batched() const { return kBuffers && p->max_moves() <= kBatch; }
+  int batch(std::uint64_t r, std::uint64_t* out) const {
+    if constexpr (kBuffers) {
+      return p->successor_ranks(r, out);
+    } else {
+      return 0;
+    }
+  }
+  template <class F>
+  void operator()(std::uint64_t r, const F& f) const {
+    if constexpr (kBuffers) {
       // f is only ever called here, never handed to a call that is not inlined.
-      // More moves than the buffer holds take the paths below, never the heap.
-      if (p.max_moves() <= kBufferedMoves) {
-        std::array<std::uint64_t, kBufferedMoves> buffer;
-        const int k = p.successor_ranks(r, buffer.data());
+      if (batched()) {
+        std::array<std::uint64_t, kBatch> buffer;
+        const int k = p->successor_ranks(r, buffer.data());
         for (int j = 0; j < k; ++j) f(buffer[std::size_t(j)]);
         return;
       }
     }
     if constexpr (RankSuccessorPuzzle<P>) {
-      p.for_each_successor_rank(r, f);
+      p->for_each_successor_rank(r, f);
     } else {
-      p.for_each_successor(p.unrank(r), [&](const typename P::State& t) { f(p.rank(t)); });
+      p->for_each_successor(p->unrank(r), [&](const typename P::State& t) { f(p->rank(t)); });
     }
-  };
+  }
+};
+
+template <RankedPuzzle P>
+RankMoves<P> forward_moves(const P& p) {
+  return RankMoves<P>{&p};
 }
 
 // Ranks whose successors the identity hashes: enough that two move sets differing

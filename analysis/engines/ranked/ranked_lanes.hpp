@@ -139,12 +139,69 @@ class PrefetchRing {
   std::uint64_t pushed_ = 0;
 };
 
+// An expansion that can write a rank's successors into a buffer of kBatch
+// (batch(r, out), where batched(): the piece models' successor_ranks()).
+template <class Expand>
+concept BatchedExpand = requires(const Expand& e, std::uint64_t r, std::uint64_t* out) {
+  { e.batched() } -> std::convertible_to<bool>;
+  { e.batch(r, out) } -> std::convertible_to<int>;
+  Expand::kBatch;
+};
+
+// scan_words() over a batched expansion: the successors of one rank are fetched
+// ahead (their words of both planes) while those of the rank before are classified,
+// as mark() does, a self-loop (the rank itself, in the frontier) counted out of the
+// moves within rather than tested for. The counts stay in registers.
+template <BatchedExpand Expand>
+void scan_batched(std::uint64_t begin, std::uint64_t end, const std::uint64_t* seen, const std::uint64_t* mark_plane,
+                  std::uint64_t* out, const Expand& expand_rank, RankedLevelMoves& c) {
+  std::array<std::array<std::uint64_t, Expand::kBatch>, 2> held;
+  std::array<std::uint64_t, 2> from{};
+  std::array<int, 2> count{};
+  std::uint64_t successors = 0, within = 0, onward = 0;
+  const auto classify_held = [&](std::size_t k) {
+    const std::uint64_t r = from[k];
+    const std::uint64_t* const t = held[k].data();
+    for (int j = 0; j < count[k]; ++j) {
+      const std::uint64_t w = t[j] >> 6, b = bit(t[j]);
+      const std::uint64_t s = seen[w];
+      const std::uint64_t fresh = b & ~s;
+      within += std::uint64_t((s & mark_plane[w] & b) != 0) - std::uint64_t(t[j] == r);
+      onward += std::uint64_t(fresh != 0);
+      out[w] |= fresh;
+    }
+  };
+  std::size_t cur = 0;
+  for (std::uint64_t w = begin; w < end; ++w) {
+    for (std::uint64_t hit = seen[w] & mark_plane[w]; hit; hit &= hit - 1) {
+      const std::uint64_t r = w * 64 + unsigned(std::countr_zero(hit));
+      std::uint64_t* const t = held[cur].data();
+      const int n = expand_rank.batch(r, t);
+      successors += std::uint64_t(n);
+      for (int j = 0; j < n; ++j) {
+        __builtin_prefetch(seen + (t[j] >> 6));
+        __builtin_prefetch(out + (t[j] >> 6), 1);
+      }
+      from[cur] = r;
+      count[cur] = n;
+      cur ^= 1;
+      classify_held(cur);
+      count[cur] = 0;
+    }
+  }
+  classify_held(cur ^ 1);
+  c += RankedLevelMoves{successors, within, onward};
+}
+
 // Expands the frontier's ranks (seen & mark) in words [begin, end), marking `out`
 // directly. A word's frontier is read before any of its ranks is expanded; the marks
 // made meanwhile are of ranks not seen, which are no part of it anyway.
 template <class Expand>
 void scan_words(std::uint64_t begin, std::uint64_t end, const std::uint64_t* seen, const std::uint64_t* mark_plane,
                 std::uint64_t* out, const Expand& expand_rank, RankedLevelMoves& c) {
+  if constexpr (BatchedExpand<Expand>) {
+    if (expand_rank.batched()) return scan_batched(begin, end, seen, mark_plane, out, expand_rank, c);
+  }
   // Counted in locals: `out` is written through a uint64_t pointer, which may
   // alias c's fields as far as the compiler knows, and would keep them in memory.
   RankedLevelMoves local;
