@@ -4,6 +4,7 @@
 #include <iostream>
 #include <limits>
 
+#include "analysis/pipeline/pipeline_instances.hpp"
 #include "analysis/solve_plan.hpp"
 #include "cli/args.hpp"
 #include "cli/cli.hpp"

@@ -11,7 +11,7 @@
 # Boost.Beast and Asio are headers of the Boost that libboost-graph-dev installs.
 # Open MPI stays out of `run`: CMake builds the binary without the MPI engine when it
 # is absent. clang and libclang-rt-14-dev (libFuzzer) build the fuzz harnesses
-# (scripts/fuzz.sh --short, which scripts/test.sh and so CI run). ccache is small and makes a rebuild after switching branches cheap.
+# (scripts/fuzz.sh; CI replays their seeds in the g++ trees instead). ccache is small and makes a rebuild after switching branches cheap.
 set -euo pipefail
 
 run_packages=(cmake ninja-build g++ ccache libboost-graph-dev libboost-program-options-dev libtbb-dev

@@ -5,11 +5,10 @@
 # STATESPACE_SANITIZE_IN_TEST=1 (.ci/run sets it), the suite again under
 # AddressSanitizer and UndefinedBehaviorSanitizer (scripts/sanitize.sh, without the
 # tests labelled `long`). STATESPACE_WERROR=1 (.ci/run sets it too) fails both
-# builds on any compiler warning. Last, scripts/fuzz.sh --short (a third build, with
-# clang: core and the puzzle readers only): the fuzz seeds checked current against
-# the examples and tests, every seed replayed and 3 s of fuzzing per harness
-# (eleven harnesses, 33 s).
-# STATESPACE_SKIP_FUZZ=1 leaves it out.
+# builds on any compiler warning. The suite holds the fuzz harnesses too
+# (tests/fuzz): every seed replayed (FuzzReplay.*, under the sanitizers in their
+# pass) and the seed folders checked current (FuzzSeeds.*); fuzzing itself, with
+# libFuzzer in a clang tree, is scripts/fuzz.sh.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # Each stage's wall time, so that a slow CI run says where its minutes went.
@@ -29,9 +28,4 @@ if [ "${STATESPACE_SANITIZE_IN_TEST:-}" = 1 ]; then
   echo "test.sh: the suite again under ASan and UBSan (scripts/sanitize.sh)" >&2
   scripts/sanitize.sh "$@"
   stage_done "the sanitizer build and suite"
-fi
-if [ "${STATESPACE_SKIP_FUZZ:-}" != 1 ]; then
-  echo "test.sh: the fuzz harnesses, briefly (scripts/fuzz.sh --short)" >&2
-  scripts/fuzz.sh --short
-  stage_done "the fuzz build and harnesses"
 fi

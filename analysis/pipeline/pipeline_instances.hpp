@@ -13,10 +13,14 @@
 #pragma once
 
 #include "analysis/analyze.hpp"
+#include "analysis/solve_plan.hpp"
 
 // Every model: the explicit engine, the pipeline without the MPI engines (as the
-// tests call it), and the explicit enumeration alone.
+// tests call it), the explicit enumeration alone, and `solve`'s plan and search (the
+// CLI and the Python module call them; the search is compiled with every visited set).
 #define STATESPACE_EVERY_MODEL_INSTANCES(EXTERN, P)                                                               \
+  EXTERN template SolvePlan<P> plan_solve(const P&, const SolveRequest&);                                         \
+  EXTERN template SolveRun<P> run_solve(const P&, const SolveRequest&, const SolvePlan<P>&);                      \
   EXTERN template AnalysisRun<P> analyze_explicit(const P&, const AnalyzeOptions&, const P::State&, bool);        \
   EXTERN template AnalysisRun<P> analyze_explicit(const P&, const AnalyzeOptions&);                               \
   EXTERN template ExplicitSpace<P> enumerate_explicit(const P&, const P::State&, const MemoryBudget&, Progress*,  \

@@ -25,6 +25,7 @@
 
 #include "analysis/generate_plan.hpp"
 #include "analysis/pipeline/analyze_puzzle.hpp"
+#include "analysis/pipeline/pipeline_instances.hpp"
 #include "analysis/runtime/goal_table.hpp"
 #include "analysis/runtime/memory.hpp"
 #include "analysis/runtime/progress.hpp"

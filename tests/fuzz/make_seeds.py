@@ -8,7 +8,7 @@ the position harness come from the harness itself (STATESPACE_FUZZ_WRITE_SEEDS,
 scripts/fuzz.sh --seeds), which knows the models.
 Run from anywhere: python3 tests/fuzz/make_seeds.py [--check]; --check writes
 nothing and fails (exit 1), naming them, when the seeds on disk differ from what
-it would write (scripts/fuzz.sh --short runs it, so CI keeps them current)."""
+it would write (the test FuzzSeeds.FilesAreCurrent runs it, so CI keeps them current)."""
 import hashlib
 import pathlib
 import re
