@@ -398,13 +398,34 @@ void lehmer_row_simd(const int* a, int n, bool halved, std::size_t k, std::span<
 }
 #endif
 
+// Whether arrangement a read through perm (place i holding a[perm[i]]; a itself when
+// perm is null) puts a piece where one of v's guards forbids it.
+bool forbidden_through(const SetShape& v, const int* a, const int* perm) {
+  for (const PlaceGuard& g : v.guards) {
+    if (g.forbids(a[perm != nullptr ? perm[g.place] : g.place])) return true;
+  }
+  return false;
+}
+
+// With `bad`, on an arrangement with guards: bad[m] = 1 for each move of `list` that
+// takes arrangement a where a guard forbids; returns whether a itself is forbidden.
+bool mark_forbidden(const SetShape& v, bool orientation, const int* a, std::size_t k, std::span<const PieceMove> list,
+                    std::uint8_t* bad) {
+  if (bad == nullptr || orientation || v.guards.empty()) return false;
+  for (std::size_t m = 0; m < list.size(); ++m) {
+    if (forbidden_through(v, a, list[m].transform.perm[k].data())) bad[m] = 1;
+  }
+  return forbidden_through(v, a, nullptr);
+}
+
 // The digit of a set's coordinate (its arrangement, or its twists when
 // `orientation`) of class `cls` after each move of `list`, into row[0, list.size()):
-// the coordinate is unranked once for the whole row.
+// the coordinate is unranked once for the whole row. With `bad`, the Illegal lines
+// are checked on that arrangement too (mark_forbidden()).
 // (Digit: the tables' 32 bits, or 64 for a coordinate too large for a table.)
 template <class Digit>
-void moved_row(const SetShape& v, bool orientation, int cls, std::uint64_t digit, std::size_t k,
-               std::span<const PieceMove> list, Digit* row) {
+bool moved_row(const SetShape& v, bool orientation, int cls, std::uint64_t digit, std::size_t k,
+               std::span<const PieceMove> list, Digit* row, std::uint8_t* bad = nullptr) {
   if (!orientation && v.perm != PermSplit::parity_turn && lehmer_ranked(v.n, v.arrangements)) {
     // Distinct pieces: each move's arrangement ranked as it is read through the
     // move, without being stored. Under a parity the digit is rank / 2, and every
@@ -414,11 +435,12 @@ void moved_row(const SetShape& v, bool orientation, int cls, std::uint64_t digit
     // after each of them are the same pieces): those come from the position's own.
     std::array<int, kMaxLehmer> a{};
     perm_join(v, cls, digit, a.data());
+    const bool forbidden = mark_forbidden(v, orientation, a.data(), k, list, bad);
     const bool halved = v.perm == PermSplit::parity;
 #ifdef STATESPACE_LEHMER_SIMD
     if (v.n <= 12) {
       lehmer_row_simd(a.data(), v.n, halved, k, list, row);
-      return;
+      return forbidden;
     }
 #endif
     const int ranked = halved ? v.n - 2 : v.n - 1;
@@ -446,7 +468,7 @@ void moved_row(const SetShape& v, bool orientation, int cls, std::uint64_t digit
       }
       row[m] = Digit(r);
     }
-    return;
+    return forbidden;
   }
   std::array<int, kMaxPlaces + 1> a{}, b{};
   if (orientation) {
@@ -454,6 +476,7 @@ void moved_row(const SetShape& v, bool orientation, int cls, std::uint64_t digit
   } else {
     perm_join(v, cls, digit, a.data());
   }
+  const bool forbidden = mark_forbidden(v, orientation, a.data(), k, list, bad);
   for (std::size_t m = 0; m < list.size(); ++m) {
     const auto& perm = list[m].transform.perm[k];
     if (orientation) {
@@ -468,6 +491,7 @@ void moved_row(const SetShape& v, bool orientation, int cls, std::uint64_t digit
                                                  : perm_split(v, b.data()).digit);
     }
   }
+  return forbidden;
 }
 
 // Transforms: `a` then `b`, as twsearch multiplies positions by moves.
@@ -900,11 +924,19 @@ std::uint64_t orbit_size(const Tables& t, const Symmetry& s, std::uint64_t r) {
   return (s.group.size() + 1) / fixed;
 }
 
-void move_digits(const Tables& t, const Coordinate& c, std::uint64_t key, const PieceMove* moves, std::size_t count,
-                 std::uint64_t* out) {
+bool move_digits(const Tables& t, const Coordinate& c, std::uint64_t key, const PieceMove* moves, std::size_t count,
+                 std::uint64_t* out, std::uint32_t* bad) {
   const auto k = std::size_t(c.set);
   const int cls = c.classes[std::size_t(key / c.space)];
-  moved_row(t.shapes[k], c.orientation, cls, key % c.space, k, std::span(moves, count), out);
+  const SetShape& v = t.shapes[k];
+  if (bad == nullptr || c.orientation || v.guards.empty()) {
+    moved_row(v, c.orientation, cls, key % c.space, k, std::span(moves, count), out);
+    return false;
+  }
+  std::array<std::uint8_t, 32> moved{};
+  const bool forbidden = moved_row(v, c.orientation, cls, key % c.space, k, std::span(moves, count), out, moved.data());
+  for (std::size_t j = 0; j < count; ++j) *bad |= std::uint32_t(moved[j]) << j;
+  return forbidden;
 }
 
 }  // namespace pieces_detail
@@ -1004,6 +1036,19 @@ Pieces::Pieces(const PieceDefinition& definition, PieceMetric metric, const std:
       t->forbidden[at].resize(counts.size());
       if (const auto it = kind.find(rule.piece); it != kind.end()) t->forbidden[at][std::size_t(it->second)] = true;
       t->constrained = true;
+    }
+    if (!t->forbidden.empty()) {
+      std::size_t off = 0;
+      for (std::size_t j = 0; j < k; ++j) off += std::size_t(d.sets[j].size);
+      for (int i = 0; i < set.size; ++i) {
+        const auto& no = t->forbidden[off + std::size_t(i)];
+        if (no.empty()) continue;
+        PlaceGuard g{i, {}};
+        for (std::size_t x = 0; x < no.size(); ++x) {
+          if (no[x]) g.kinds[x >> 6] |= std::uint64_t(1) << (x & 63);
+        }
+        shape.guards.push_back(g);
+      }
     }
     all_even[k] = even;
     t->shapes.push_back(shape);
@@ -1110,6 +1155,18 @@ Pieces::Pieces(const PieceDefinition& definition, PieceMetric metric, const std:
     weight *= t->coordinates[i].space;
   }
   const std::size_t n = t->coordinates.size();
+  // The kernels check Illegal lines on the arrangements they move; a set whose
+  // arrangement its class alone decides (no coordinate), or wildcards, leave it to
+  // admitted().
+  t->guarded = !t->forbidden.empty() &&
+               t->wild.end() == std::find_if(t->wild.begin(), t->wild.end(), [](const auto& w) { return !w.empty(); });
+  for (std::size_t k = 0; k < sets; ++k) {
+    if (t->shapes[k].guards.empty()) continue;
+    if (std::none_of(t->coordinates.begin(), t->coordinates.end(),
+                     [&](const Coordinate& c) { return c.set == int(k) && !c.orientation; })) {
+      t->guarded = false;
+    }
+  }
   t->offsets.resize(t->classes.size() * n);
   for (std::size_t h = 0; h < t->classes.size(); ++h) {
     for (std::size_t i = 0; i < n; ++i) {
@@ -1143,6 +1200,9 @@ Pieces::Pieces(const PieceDefinition& definition, PieceMetric metric, const std:
     entries += need;
     const SetShape& v = t->shapes[std::size_t(c.set)];
     const auto k = std::size_t(c.set);
+    const bool guard = t->guarded && !c.orientation && !v.guards.empty();
+    if (guard) c.illegal.assign((keys(i) + 63) / 64, 0);
+    std::vector<std::uint8_t> bad(moves);
     for (const bool backward : {false, true}) {
       if (backward && !t->directed) break;
       const auto& list = backward ? t->inverses : t->moves;
@@ -1150,7 +1210,15 @@ Pieces::Pieces(const PieceDefinition& definition, PieceMetric metric, const std:
       table.resize(keys(i) * moves);
       for (std::uint64_t key = 0; key < keys(i); ++key) {
         const int cls = c.classes[std::size_t(key / c.space)];
-        moved_row(v, c.orientation, cls, key % c.space, k, std::span(list), table.data() + key * moves);
+        std::uint32_t* row = table.data() + key * moves;
+        std::fill(bad.begin(), bad.end(), 0);
+        const bool forbidden =
+            moved_row(v, c.orientation, cls, key % c.space, k, std::span(list), row, guard ? bad.data() : nullptr);
+        if (!guard) continue;
+        for (std::uint64_t m = 0; m < moves; ++m) {
+          if (bad[m] != 0) row[m] |= kIllegalDigit;
+        }
+        if (forbidden) c.illegal[key >> 6] |= std::uint64_t(1) << (key & 63);
       }
     }
   }
@@ -1554,11 +1622,15 @@ std::string Pieces::move_name(const State& from, const State& to) const {
   std::string name = "?";
   // Every move's image, so that m counts the moves (admitted() leaves some out).
   const auto f = [&](std::uint64_t r) {
-    if (t_->constrained) r = admitted(*t_, r);
+    if (t_->constrained && !t_->guarded) r = admitted(*t_, r);
     if (r == to.rank && name == "?") name = t_->moves[m].name;
     ++m;
   };
-  step_unchecked<false>(*t_, from.rank, f);
+  if (t_->guarded) {
+    step_unchecked<false, true>(*t_, from.rank, f);
+  } else {
+    step_unchecked<false>(*t_, from.rank, f);
+  }
   return name;
 }
 

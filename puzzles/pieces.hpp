@@ -92,6 +92,10 @@ static_assert(sizeof(PieceState) == 8);
 
 namespace pieces_detail {
 
+// Set in a table entry whose move brings a piece where an Illegal line forbids it
+// (Tables::guarded): the digits of a table stay below 2^23.
+inline constexpr std::uint32_t kIllegalDigit = std::uint32_t(1) << 31;
+
 // One mixed-radix digit of the rank: what a set's class leaves free of its
 // arrangement or its orientations.
 struct Coordinate {
@@ -103,8 +107,22 @@ struct Coordinate {
   // The values this part's class takes among the reachable classes, ascending.
   std::vector<int> classes;
   // table[(class index * space + digit) * moves + m]: the digit after move m; empty
-  // when too large.
+  // when too large. Under Tables::guarded, or'ed with kIllegalDigit when the
+  // arrangement after the move is forbidden.
   std::vector<std::uint32_t> forward, backward;
+  // Under Tables::guarded, a tabled arrangement of a set an Illegal line names: a bit
+  // per key (class index * space + digit), set when the arrangement is forbidden.
+  std::vector<std::uint64_t> illegal;
+};
+
+// A place of a set that an Illegal line names, and the kinds it may not hold, a bit
+// a kind.
+struct PlaceGuard {
+  int place = 0;
+  std::array<std::uint64_t, 4> kinds{};
+  [[nodiscard]] bool forbids(int kind) const {
+    return ((kinds[std::size_t(kind) >> 6] >> (std::size_t(kind) & 63)) & 1) != 0;
+  }
 };
 
 // How a set's arrangement splits into its class and the digit left free.
@@ -133,6 +151,8 @@ struct SetShape {
   TwistSplit twist = TwistSplit::none;
   int twist_classes = 1;  // orientations under `total`
   std::uint64_t twist_space = 1;
+  // The places Illegal lines name, in place order.
+  std::vector<PlaceGuard> guards;
 };
 
 // A number of its own for each Tables made, so that a cache of one (successor_ranks())
@@ -180,9 +200,15 @@ struct Tables {
   // kMostTabled (the inlined fast path of step()), else 0.
   std::size_t tabled = 0;
   // Illegal places or wildcard twists: every position step() gives or starts from
-  // goes through admitted(). The ranks stay those of every arrangement and twist:
-  // the positions these leave out are ranks no search reaches.
+  // goes through admitted(), unless `guarded`. The ranks stay those of every
+  // arrangement and twist: the positions these leave out are ranks no search reaches.
   bool constrained = false;
+  // Illegal lines without wildcards, each set they name ranked by an arrangement
+  // coordinate: the move kernels check them on the arrangement they look up or
+  // unrank anyway (kIllegalDigit in the tables, Coordinate::illegal for the position
+  // itself, SetShape::guards where a coordinate is unranked), so a successor costs
+  // no unrank for the check, and every coordinate tabled keeps the inlined path.
+  bool guarded = false;
   // Flat over the sets (set k's places after those of sets 0..k-1): the kinds each
   // place may not hold, one flag a kind, empty where every kind may stand.
   std::vector<std::vector<bool>> forbidden;
@@ -224,17 +250,24 @@ inline constexpr std::size_t kMostTabled = 6;
 // The digits of coordinate c after each of moves[0, count), into out, without a
 // table; `key` is the class index times c.space plus the digit. The coordinate is
 // unranked once for them all, and a set of distinct pieces is ranked again by its
-// Lehmer code over a bit mask of the pieces placed.
-void move_digits(const Tables& t, const Coordinate& c, std::uint64_t key, const PieceMove* moves, std::size_t count,
-                 std::uint64_t* out);
+// Lehmer code over a bit mask of the pieces placed. With `bad` (count <= 32) and
+// guards on c's set's arrangement: bit j of *bad set when move j brings a piece where
+// an Illegal line forbids it; returns whether the key's own arrangement is forbidden.
+bool move_digits(const Tables& t, const Coordinate& c, std::uint64_t key, const PieceMove* moves, std::size_t count,
+                 std::uint64_t* out, std::uint32_t* bad = nullptr);
+
+inline bool key_forbidden(const Coordinate& c, std::uint64_t key) {
+  return !c.illegal.empty() && ((c.illegal[key >> 6] >> (key & 63)) & 1) != 0;
+}
 
 // f(rank) for each move (kBackward: each inverse) applied to rank r, in the order of
 // the moves, for any definition: coordinates without a table are moved by unranking
 // them alone, once per batch of moves. The successors are summed coordinate by
 // coordinate into a buffer before any is handed over: the table rows are then read
 // in order, and f, which may store anywhere, cannot make the compiler reload the
-// tables between moves.
-template <bool kBackward, class F>
+// tables between moves. kGuarded (Tables::guarded): f(kNotAdmitted) for a move into
+// a forbidden position, and no call at all when r itself is forbidden.
+template <bool kBackward, bool kGuarded = false, class F>
 void step_generic(const Tables& t, std::uint64_t r, F& f) {
   const std::size_t n = t.coordinates.size();
   const std::uint64_t classes = t.classes.size();
@@ -251,6 +284,11 @@ void step_generic(const Tables& t, std::uint64_t r, F& f) {
     r = q;
   }
   if (n > 0) key[0] = offset[0] + r;
+  if constexpr (kGuarded) {
+    for (std::size_t i = 0; i < n; ++i) {
+      if (key_forbidden(t.coordinates[i], key[i])) return;
+    }
+  }
   // Moves closed under inverses have the successors for predecessors.
   const bool backward = kBackward && t.directed;
   const auto& moves = backward ? t.inverses : t.moves;
@@ -261,27 +299,40 @@ void step_generic(const Tables& t, std::uint64_t r, F& f) {
   for (std::size_t first = 0; first < count; first += kBatch) {
     const std::size_t k = std::min(kBatch, count - first);
     std::copy_n(after + first, k, next.begin());
+    [[maybe_unused]] std::uint32_t bad = 0;  // bit j: move first + j is into a forbidden position
     for (std::size_t i = 0; i < n; ++i) {
       const Coordinate& c = t.coordinates[i];
       const auto& table = backward ? c.backward : c.forward;
       if (table.empty()) {
         std::array<std::uint64_t, kBatch> digit;
-        move_digits(t, c, key[i], moves.data() + first, k, digit.data());
+        if (move_digits(t, c, key[i], moves.data() + first, k, digit.data(), kGuarded ? &bad : nullptr)) return;
         for (std::size_t j = 0; j < k; ++j) next[j] += digit[j] * c.weight;
       } else {
         const std::uint32_t* row = table.data() + key[i] * count + first;
-        for (std::size_t j = 0; j < k; ++j) next[j] += row[j] * c.weight;
+        if constexpr (kGuarded) {
+          for (std::size_t j = 0; j < k; ++j) {
+            bad |= (row[j] >> 31) << j;
+            next[j] += (row[j] & ~kIllegalDigit) * c.weight;
+          }
+        } else {
+          for (std::size_t j = 0; j < k; ++j) next[j] += row[j] * c.weight;
+        }
       }
     }
-    for (std::size_t j = 0; j < k; ++j) f(next[j]);
+    if constexpr (kGuarded) {
+      for (std::size_t j = 0; j < k; ++j) f((bad >> j) & 1 ? kNotAdmitted : next[j]);
+    } else {
+      for (std::size_t j = 0; j < k; ++j) f(next[j]);
+    }
   }
 }
 
 // The same when each of the N coordinates has its tables (Tables::tabled == N): the
 // N table rows and place values are found once per position and held in registers,
-// so a successor costs N loads, multiplies and adds and the class's. Inlined into
-// the engine's scan, where f's counts then stay in registers too.
-template <std::size_t N, bool kBackward, class F>
+// so a successor costs N loads, multiplies and adds and the class's (kGuarded: and
+// an or and a mask per coordinate, the Illegal lines' check). Inlined into the
+// engine's scan, where f's counts then stay in registers too.
+template <std::size_t N, bool kBackward, bool kGuarded = false, class F>
 [[gnu::always_inline]] inline void step_tabled(const Tables& t, std::uint64_t r, F& f) {
   const std::uint64_t classes = t.classes.size();
   std::uint64_t h = 0;
@@ -303,14 +354,26 @@ template <std::size_t N, bool kBackward, class F>
       digit = r - q * c.space;
       r = q;
     }
+    if constexpr (kGuarded) {
+      if (key_forbidden(c, offset[i] + digit)) return;
+    }
     row[i] = (backward ? c.backward : c.forward).data() + (offset[i] + digit) * count;
     weight[i] = c.weight;
   }
   const std::uint32_t* after = (backward ? t.class_before : t.class_after).data() + h * count;
   for (std::size_t m = 0; m < count; ++m) {
     std::uint64_t s = after[m];
-    for (std::size_t i = 0; i < N; ++i) s += row[i][m] * weight[i];
-    f(s);
+    if constexpr (kGuarded) {
+      std::uint32_t flags = 0;
+      for (std::size_t i = 0; i < N; ++i) {
+        flags |= row[i][m];
+        s += (row[i][m] & ~kIllegalDigit) * weight[i];
+      }
+      f((flags & kIllegalDigit) != 0 ? kNotAdmitted : s);
+    } else {
+      for (std::size_t i = 0; i < N; ++i) s += row[i][m] * weight[i];
+      f(s);
+    }
   }
 }
 
@@ -320,24 +383,25 @@ template <std::size_t N, bool kBackward, class F>
 [[nodiscard]] std::uint64_t admitted(const Tables& t, std::uint64_t r);
 
 // Every move's image of r, the moves in order, whether or not the image is a
-// position of the graph.
-template <bool kBackward, class F>
+// position of the graph; kGuarded (Tables::guarded): kNotAdmitted for an image an
+// Illegal line forbids, and nothing when r itself is forbidden.
+template <bool kBackward, bool kGuarded = false, class F>
 [[gnu::always_inline]] inline void step_unchecked(const Tables& t, std::uint64_t r, F& f) {
   switch (t.tabled) {
     case 1:
-      return step_tabled<1, kBackward>(t, r, f);
+      return step_tabled<1, kBackward, kGuarded>(t, r, f);
     case 2:
-      return step_tabled<2, kBackward>(t, r, f);
+      return step_tabled<2, kBackward, kGuarded>(t, r, f);
     case 3:
-      return step_tabled<3, kBackward>(t, r, f);
+      return step_tabled<3, kBackward, kGuarded>(t, r, f);
     case 4:
-      return step_tabled<4, kBackward>(t, r, f);
+      return step_tabled<4, kBackward, kGuarded>(t, r, f);
     case 5:
-      return step_tabled<5, kBackward>(t, r, f);
+      return step_tabled<5, kBackward, kGuarded>(t, r, f);
     case 6:
-      return step_tabled<6, kBackward>(t, r, f);
+      return step_tabled<6, kBackward, kGuarded>(t, r, f);
     default:
-      return step_generic<kBackward>(t, r, f);
+      return step_generic<kBackward, kGuarded>(t, r, f);
   }
 }
 
@@ -347,6 +411,12 @@ template <bool kBackward, class F>
 // twsearch, which checks each move's result), its wild twists set to 0.
 template <bool kBackward, class F>
 [[gnu::always_inline]] inline void step(const Tables& t, std::uint64_t r, F& f) {
+  if (t.guarded) [[unlikely]] {
+    const auto g = [&](std::uint64_t s) {
+      if (s != kNotAdmitted) f(s);
+    };
+    return step_unchecked<kBackward, true>(t, r, g);
+  }
   if (t.constrained) [[unlikely]] {
     if (admitted(t, r) != r) return;
     const auto g = [&](std::uint64_t s) {

@@ -242,6 +242,98 @@ TEST(TwsIllegal, WideWordsCountSelfLoops) {
   EXPECT_EQ(loops, 1);
 }
 
+// Each move's image of a position, the Illegal lines checked on whole positions:
+// unrank, move, check, rank, independently of the kernels' tables and flags.
+std::vector<std::uint64_t> images_by_positions(const Pieces& p, std::uint64_t r, bool backward) {
+  const PieceDefinition& d = p.definition();
+  const auto& labels = p.tables().labels;
+  const auto allowed = [&](const PiecePosition& x) {
+    for (const PieceIllegal& rule : d.illegal) {
+      const auto k = std::size_t(rule.set);
+      if (labels[k][std::size_t(x.perm[k][std::size_t(rule.place)])] == std::to_string(rule.piece + 1)) return false;
+    }
+    return true;
+  };
+  const PiecePosition from = p.position(r);
+  if (!allowed(from)) return {};
+  std::vector<std::uint64_t> out;
+  for (const PieceMove& m : p.moves()) {
+    const PieceTransform t = backward ? pieces_detail::inverse_transform(d, m.transform) : m.transform;
+    PiecePosition to = from;
+    for (std::size_t k = 0; k < d.sets.size(); ++k) {
+      for (std::size_t i = 0; i < to.perm[k].size(); ++i) {
+        const auto at = std::size_t(t.perm[k][i]);
+        to.perm[k][i] = from.perm[k][at];
+        to.twist[k][i] = (from.twist[k][at] + t.twist[k][i]) % d.sets[k].orientations;
+      }
+    }
+    if (allowed(to)) out.push_back(p.position_rank(to));
+  }
+  return out;
+}
+
+std::vector<std::uint64_t> successors(const Pieces& p, std::uint64_t r) {
+  std::vector<std::uint64_t> out;
+  p.for_each_successor_rank(r, [&](std::uint64_t s) { out.push_back(s); });
+  return out;
+}
+
+// In ascending order: moves closed under inverses give them in the moves' order.
+std::vector<std::uint64_t> predecessors(const Pieces& p, std::uint64_t r) {
+  std::vector<std::uint64_t> out;
+  p.for_each_predecessor(PieceState{r}, [&](const PieceState& s) { out.push_back(s.rank); });
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+std::vector<std::uint64_t> sorted(std::vector<std::uint64_t> v) {
+  std::sort(v.begin(), v.end());
+  return v;
+}
+
+// Illegal lines alone are checked inside the move kernels (Tables::guarded), never by
+// unranking each successor: on the tipless pyraminx every coordinate keeps its table
+// and the inlined path, with the check as a flag bit of the table entries; on tezze
+// (11 edges and 10 corners, too many arrangements for tables) where each position's
+// arrangements are unranked for the moves anyway. Either way the successors and
+// predecessors equal those of whole positions moved and checked one by one: over the
+// pyraminx's whole rank space (legal and forbidden ranks), and over 3,000 spread
+// ranks and the first levels of tezze.
+TEST(TwsIllegal, KernelsCheckIllegalLinesOnTheMovedArrangements) {
+  const Pieces pyraminx = load_tws(sample("pyraminx-tipless-illegal"));
+  const pieces_detail::Tables& small = pyraminx.tables();
+  EXPECT_TRUE(small.guarded);
+  EXPECT_EQ(small.tabled, small.coordinates.size());
+  std::uint64_t forbidden = 0;
+  for (std::uint64_t r = 0; r < pyraminx.rank_space(); ++r) {
+    const auto forward = images_by_positions(pyraminx, r, false);
+    ASSERT_EQ(successors(pyraminx, r), forward) << "rank " << r;
+    ASSERT_EQ(predecessors(pyraminx, r), sorted(images_by_positions(pyraminx, r, true))) << "rank " << r;
+    if (forward.empty()) ++forbidden;
+  }
+  // Edge 2 at place 1 (a sixth of the arrangements) or 5 or 6 at place 3 (a third),
+  // 4 of 6 * 5 forbidden pairs overlapping: 1/6 + 1/3 - 1/15 of the ranks.
+  EXPECT_EQ(forbidden * 30, pyraminx.rank_space() * 13);
+
+  const Pieces tezze = load_tws("tezze.tws", kTezze);
+  const pieces_detail::Tables& big = tezze.tables();
+  EXPECT_TRUE(big.guarded);
+  EXPECT_EQ(big.tabled, 0u);  // the edges' and corners' arrangements are unranked
+  std::vector<std::uint64_t> ranks = {tezze.start().rank};
+  for (std::size_t i = 0; i < 200; ++i) {
+    for (const std::uint64_t s : successors(tezze, ranks[i])) ranks.push_back(s);
+  }
+  for (std::uint64_t i = 0; i < 3000; ++i) ranks.push_back(tezze.rank_space() / 3000 * i + i * 7919);
+  std::uint64_t checked = 0;
+  for (const std::uint64_t r : ranks) {
+    const auto forward = images_by_positions(tezze, r, false);
+    ASSERT_EQ(successors(tezze, r), forward) << "rank " << r;
+    ASSERT_EQ(predecessors(tezze, r), sorted(images_by_positions(tezze, r, true))) << "rank " << r;
+    if (!forward.empty()) ++checked;
+  }
+  EXPECT_GT(checked, 1000u);
+}
+
 // A position an Illegal line forbids does not parse; a move into one is no move (the
 // moves' names still count every move).
 TEST(TwsIllegal, ForbiddenPositionsAreNoPositions) {
