@@ -40,6 +40,14 @@ class Divider {
     const auto q = std::uint64_t((static_cast<unsigned __int128>(magic_) * n) >> 64);
     return (((n - q) >> 1) + q) >> more_;
   }
+  // The remainder of n, leaving n the quotient: the lowest digit of a mixed-radix
+  // number taken off.
+  [[nodiscard]] std::uint64_t take(std::uint64_t& n) const {
+    const std::uint64_t q = quotient(n);
+    const std::uint64_t digit = n - q * d_;
+    n = q;
+    return digit;
+  }
 
  private:
   std::uint64_t d_ = 1, magic_ = 0;

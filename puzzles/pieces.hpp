@@ -270,19 +270,12 @@ inline bool key_forbidden(const Coordinate& c, std::uint64_t key) {
 template <bool kBackward, bool kGuarded = false, class F>
 void step_generic(const Tables& t, std::uint64_t r, F& f) {
   const std::size_t n = t.coordinates.size();
-  const std::uint64_t classes = t.classes.size();
-  std::uint64_t q = t.class_divider.quotient(r);
-  const std::uint64_t h = r - q * classes;
-  r = q;
+  const std::uint64_t h = t.class_divider.take(r);
   const std::uint64_t* offset = t.offsets.data() + h * n;
   std::array<std::uint64_t, 2 * kMaxSets> key;
   // The most significant digit is what the others leave: one division fewer. A
   // definition whose classes say everything has no coordinate at all.
-  for (std::size_t i = n; i-- > 1;) {
-    q = t.coordinates[i].divider.quotient(r);
-    key[i] = offset[i] + (r - q * t.coordinates[i].space);
-    r = q;
-  }
+  for (std::size_t i = n; i-- > 1;) key[i] = offset[i] + t.coordinates[i].divider.take(r);
   if (n > 0) key[0] = offset[0] + r;
   if constexpr (kGuarded) {
     for (std::size_t i = 0; i < n; ++i) {
@@ -335,12 +328,7 @@ void step_generic(const Tables& t, std::uint64_t r, F& f) {
 template <std::size_t N, bool kBackward, bool kGuarded = false, class F>
 [[gnu::always_inline]] inline void step_tabled(const Tables& t, std::uint64_t r, F& f) {
   const std::uint64_t classes = t.classes.size();
-  std::uint64_t h = 0;
-  if (classes > 1) {
-    const std::uint64_t q = t.class_divider.quotient(r);
-    h = r - q * classes;
-    r = q;
-  }
+  const std::uint64_t h = classes > 1 ? t.class_divider.take(r) : 0;
   const bool backward = kBackward && t.directed;
   const std::size_t count = t.moves.size();
   const std::uint64_t* offset = t.offsets.data() + h * N;
@@ -348,12 +336,7 @@ template <std::size_t N, bool kBackward, bool kGuarded = false, class F>
   std::array<std::uint64_t, N> weight;
   for (std::size_t i = N; i-- > 0;) {
     const Coordinate& c = t.coordinates[i];
-    std::uint64_t digit = r;
-    if (i > 0) {
-      const std::uint64_t q = c.divider.quotient(r);
-      digit = r - q * c.space;
-      r = q;
-    }
+    const std::uint64_t digit = i > 0 ? c.divider.take(r) : r;
     if constexpr (kGuarded) {
       if (key_forbidden(c, offset[i] + digit)) return;
     }
@@ -437,18 +420,10 @@ template <bool kBackward, class F>
 [[nodiscard]] inline int self_loops(const Tables& t, std::uint64_t r) {
   if (t.class_kept.empty()) return self_loops_by_moves(t, r);
   const std::size_t n = t.coordinates.size();
-  const std::uint64_t classes = t.classes.size();
-  const std::uint64_t q = t.class_divider.quotient(r);
-  const std::uint64_t h = r - q * classes;
-  r = q;
+  const std::uint64_t h = t.class_divider.take(r);
   const std::uint64_t* offset = t.offsets.data() + h * n;
   std::uint64_t kept = t.class_kept[h];
-  for (std::size_t i = n; i-- > 1;) {
-    const Coordinate& c = t.coordinates[i];
-    const std::uint64_t above = c.divider.quotient(r);
-    kept &= t.key_kept[i][offset[i] + (r - above * c.space)];
-    r = above;
-  }
+  for (std::size_t i = n; i-- > 1;) kept &= t.key_kept[i][offset[i] + t.coordinates[i].divider.take(r)];
   if (n > 0) kept &= t.key_kept[0][offset[0] + r];
   return std::popcount(kept);
 }
@@ -479,17 +454,12 @@ inline thread_local SuccessorCache successor_cache;
 template <std::size_t N>
 [[gnu::always_inline]] inline int successor_ranks_cached(const Tables& t, std::uint64_t r, std::uint64_t* out) {
   const std::uint64_t classes = t.classes.size();
-  std::uint64_t h = 0;
-  if (classes > 1) {
-    const std::uint64_t q = t.class_divider.quotient(r);
-    h = r - q * classes;
-    r = q;
-  }
+  const std::uint64_t h = classes > 1 ? t.class_divider.take(r) : 0;
   const std::size_t count = t.moves.size();
   const std::uint64_t* offset = t.offsets.data() + h * N;
   const Coordinate& low = t.coordinates[N - 1];
-  std::uint64_t high = low.divider.quotient(r);
-  const std::uint64_t digit = r - high * low.space;
+  std::uint64_t high = r;
+  const std::uint64_t digit = low.divider.take(high);
   SuccessorCache::Sum& cache = successor_cache.by_class[h % SuccessorCache::kClasses];
   if (cache.tables != t.serial || cache.high != high || cache.cls != h) [[unlikely]] {
     cache.tables = t.serial;
@@ -499,12 +469,7 @@ template <std::size_t N>
     for (std::size_t m = 0; m < count; ++m) cache.sum[m] = after[m];
     for (std::size_t i = N - 1; i-- > 0;) {
       const Coordinate& c = t.coordinates[i];
-      std::uint64_t d = high;
-      if (i > 0) {
-        const std::uint64_t q = c.divider.quotient(high);
-        d = high - q * c.space;
-        high = q;
-      }
+      const std::uint64_t d = i > 0 ? c.divider.take(high) : high;
       const std::uint32_t* row = c.forward.data() + (offset[i] + d) * count;
       for (std::size_t m = 0; m < count; ++m) cache.sum[m] += row[m] * c.weight;
     }

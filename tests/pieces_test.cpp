@@ -396,7 +396,7 @@ TEST(Pieces, LevelsFoundBackwardsOnRegularSpacesEqualForwardOnes) {
 }
 
 // The ranks' digits are taken apart by multiplying (core/divider.hpp): the quotients
-// equal the hardware's for the divisors the models use, powers of two, 1, and the
+// and remainders equal the hardware's for the divisors the models use, powers of two, 1, and the
 // largest, over small, large and random numerators.
 TEST(Pieces, DividerQuotientsEqualDivision) {
   std::mt19937_64 random(48);
@@ -409,6 +409,9 @@ TEST(Pieces, DividerQuotientsEqualDivision) {
     for (int i = 0; i < 2000; ++i) {
       const std::uint64_t n = i < 300 ? std::uint64_t(i) : i < 600 ? ~0ull - std::uint64_t(i) : random() >> (i % 64);
       ASSERT_EQ(divider.quotient(n), n / d) << n << " / " << d;
+      std::uint64_t rest = n;
+      ASSERT_EQ(divider.take(rest), n % d) << n << " % " << d;
+      ASSERT_EQ(rest, n / d) << n << " / " << d;
     }
   }
 }
