@@ -252,7 +252,7 @@ class Server {
              {"puzzle", r.puzzle},
              {"states", r.states},
              {"eccentricity", r.eccentricity()},
-             {"farthest_count", r.farthest.size()},
+             {"farthest_count", r.farthest_count()},
              {"directed", r.directed},
              {"report", "/reports/" + folder + "/index.html"},
              {"playable", playable}};

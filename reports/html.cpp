@@ -247,7 +247,7 @@ std::string folder_index_html(const std::vector<AnalysisResult>& results) {
     out += "<tr><td><a href=\"" + xml_escape(link_target(folder)) + "/index.html\">" + xml_escape(r.puzzle) + "</a>" +
            (r.directed ? " <span class=\"muted\">(directed)</span>" : "") + "</td><td>" + with_commas(r.positions()) +
            "</td><td>" + (r.gives(kViewEdges) ? with_commas(r.edges) : "n/a") + "</td><td>" +
-           std::to_string(r.eccentricity()) + "</td><td>" + with_commas(r.farthest.size()) + "</td><td>" +
+           std::to_string(r.eccentricity()) + "</td><td>" + with_commas(r.farthest_count()) + "</td><td>" +
            (r.diameter ? std::to_string(r.diameter->length) : "") + "</td></tr>\n";
   }
   return out + "</table>\n</body>\n</html>\n";

@@ -8,7 +8,6 @@
 #include <iostream>
 #include <map>
 #include <mutex>
-#include <sstream>
 #include <string>
 #include <tuple>
 
@@ -99,7 +98,8 @@ namespace {
 class SummaryCache {
  public:
   using Identity = std::tuple<dev_t, ino_t, off_t, long, long>;
-  // The summary in `json`, parsed once; throws ParseError as read_summary_json does.
+  // The summary in `json` without its positions (read_summary_counts), parsed once;
+  // throws ParseError as read_summary_counts does.
   AnalysisResult read(const std::filesystem::path& json) {
     struct stat st {};
     std::optional<Identity> id;
@@ -109,10 +109,13 @@ class SummaryCache {
       const std::lock_guard lock(mutex_);
       if (const auto it = entries_.find(*id); it != entries_.end()) return it->second;
     }
-    std::ifstream in(json, std::ios::binary);
-    std::stringstream text;
-    text << in.rdbuf();
-    AnalysisResult r = read_summary_json(text.str());
+    // Read at its size: through a stringstream the text was held twice, at up to
+    // twice its size.
+    std::ifstream in(json, std::ios::binary | std::ios::ate);
+    std::string text(in ? std::size_t(in.tellg()) : 0, '\0');
+    in.seekg(0);
+    in.read(text.data(), std::streamsize(text.size()));
+    AnalysisResult r = read_summary_counts(text);
     if (id) {
       const std::lock_guard lock(mutex_);
       entries_.insert_or_assign(*id, r);

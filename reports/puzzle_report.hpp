@@ -45,7 +45,8 @@ std::vector<std::filesystem::path> write_summary_tables(const std::filesystem::p
 // The results of every bundle in DIR (each DIR/<folder>/summary.json), for the
 // folder's summary tables: the puzzles named in `first` in that order, then the
 // others by folder name, so the order depends on what the folder holds and not on
-// which run came last. A summary.json that does not read is left out, with a
+// which run came last. Each result holds its counts, not its lists of positions
+// (read_summary_counts). A summary.json that does not read is left out, with a
 // warning on stderr.
 std::vector<AnalysisResult> read_bundles(const std::filesystem::path& dir, const std::vector<std::string>& first);
 

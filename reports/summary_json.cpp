@@ -17,7 +17,7 @@ constexpr const char* kFarthestHere = "\001farthest\001";
 
 // `text` with the dumped kFarthestHere replaced by `positions` as dump(2) writes an
 // array of strings one level down.
-std::string splice_farthest(std::string text, const std::vector<std::string>& positions) {
+std::string splice_farthest(const std::string& text, const std::vector<std::string>& positions) {
   // The key at the top level: a line break or a quote inside a string is escaped,
   // so no string of the document holds this text.
   const std::string key = "\n  \"farthest\": ";
@@ -25,19 +25,27 @@ std::string splice_farthest(std::string text, const std::vector<std::string>& po
   std::size_t at = text.find(here);
   if (at == std::string::npos) return text;
   at += key.size();
-  std::string array = "[]";
-  if (!positions.empty()) {
-    array = "[\n";
+  // The spliced text made in one array as large as all of it (escapes aside): grown
+  // by doubling, or made apart and copied in, it would pass through twice its size.
+  std::size_t room = text.size() + 8;
+  for (const auto& p : positions) room += p.size() + 8;
+  std::string out;
+  out.reserve(room);
+  out.append(text, 0, at);
+  if (positions.empty()) {
+    out += "[]";
+  } else {
+    out += "[\n";
     for (std::size_t i = 0; i < positions.size(); ++i) {
-      array += "    ";
-      array +=
+      out += "    ";
+      out +=
           nlohmann::ordered_json(positions[i]).dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace);
-      array += i + 1 < positions.size() ? ",\n" : "\n";
+      out += i + 1 < positions.size() ? ",\n" : "\n";
     }
-    array += "  ]";
+    out += "  ]";
   }
-  text.replace(at, here.size() - key.size(), array);
-  return text;
+  out.append(text, at + here.size() - key.size());
+  return out;
 }
 
 }  // namespace
@@ -117,15 +125,28 @@ std::string summary_json(const AnalysisResult& r) {
   return splice_farthest(j.dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace), r.farthest) + "\n";
 }
 
-AnalysisResult read_summary_json(const std::string& text) {
+namespace {
+
+AnalysisResult read_summary(const std::string& text, bool positions) {
   try {
-    const auto j = nlohmann::json::parse(text);
+    // The lists' keys: farthest at the top, hardest in goal, both in table_positions.
+    const nlohmann::json::parser_callback_t skip_lists = [](int depth, nlohmann::json::parse_event_t event,
+                                                            nlohmann::json& parsed) {
+      if (event != nlohmann::json::parse_event_t::key) return true;
+      const auto& key = parsed.get_ref<const std::string&>();
+      return !(depth == 1 && key == "farthest") && !(depth == 2 && (key == "hardest" || key == "farthest"));
+    };
+    const auto j = positions ? nlohmann::json::parse(text) : nlohmann::json::parse(text, skip_lists);
     AnalysisResult r;
     j.at("puzzle").get_to(r.puzzle);
     j.at("start").get_to(r.start);
     j.at("states").get_to(r.states);
     r.edges = j.value("edges", std::uint64_t{0});
-    j.at("farthest").get_to(r.farthest);
+    if (positions) {
+      j.at("farthest").get_to(r.farthest);
+    } else {
+      r.farthest_counted = j.at("farthest_count").get<std::uint64_t>();
+    }
     j.at("distribution").get_to(r.layers);
     if (j.contains("positions_distribution")) j["positions_distribution"].get_to(r.layer_positions);
     if (j.contains("symmetry")) j["symmetry"].get_to(r.symmetry);
@@ -153,7 +174,7 @@ AnalysisResult read_summary_json(const std::string& text) {
       g.at("reached").get_to(view.reached);
       if (!g.at("shortest").is_null()) view.shortest = g["shortest"].get<unsigned>();
       if (g.contains("distribution")) g["distribution"].get_to(view.layers);
-      if (g.contains("hardest")) g["hardest"].get_to(view.hardest);
+      if (positions && g.contains("hardest")) g["hardest"].get_to(view.hardest);
       if (g.contains("dead_ends")) view.dead_ends = g["dead_ends"].get<std::uint64_t>();
       r.goal = std::move(view);
     }
@@ -161,8 +182,8 @@ AnalysisResult read_summary_json(const std::string& text) {
       const auto& t = j["table_positions"];
       TablePositions table;
       t.at("start").get_to(table.start);
-      t.at("farthest").get_to(table.farthest);
-      if (t.contains("hardest")) t["hardest"].get_to(table.hardest);
+      if (positions) t.at("farthest").get_to(table.farthest);
+      if (positions && t.contains("hardest")) t["hardest"].get_to(table.hardest);
       r.table_positions = std::move(table);
     }
     if (j.contains("unavailable")) {
@@ -183,5 +204,11 @@ AnalysisResult read_summary_json(const std::string& text) {
     throw ParseError(std::string("not a statespace summary.json: ") + e.what());
   }
 }
+
+}  // namespace
+
+AnalysisResult read_summary_json(const std::string& text) { return read_summary(text, true); }
+
+AnalysisResult read_summary_counts(const std::string& text) { return read_summary(text, false); }
 
 }  // namespace statespace::reports

@@ -8,7 +8,9 @@
 #include <nlohmann/json.hpp>
 
 #include "core/errors.hpp"
+#include "reports/html.hpp"
 #include "reports/summary_json.hpp"
+#include "reports/tables.hpp"
 #include "test_util.hpp"
 
 namespace statespace {
@@ -291,6 +293,40 @@ TEST(Report, SummaryJsonReadsBack) {
   EXPECT_EQ(reports::summary_json(reports::read_summary_json(json)), json);
   EXPECT_EQ(reports::read_summary_json(json).layer_edges, r.layer_edges);
   EXPECT_THROW(reports::read_summary_json("{\"puzzle\": 1}"), ParseError);
+}
+
+// The folder's tables read each bundle's counts without its positions: the same
+// rows as from the whole summary, with no position held.
+TEST(Report, SummaryCountsSkipThePositions) {
+  AnalysisResult r;
+  r.puzzle = "tiles:2x3";
+  r.start = "1 2 3 / 4 5 _";
+  r.states = 360;
+  r.edges = 420;
+  r.layers = {1, 2, 3};
+  r.farthest = {"a", "b", "c"};
+  r.layer_edges = {{0, 1, 2}, {1, 2, 3}};
+  r.directed = true;
+  r.goal = GoalView{"1 2 3 / 4 5 _", 1, 2u, {1, 4, 2}, {"d", "e"}, 3};
+  r.table_positions = TablePositions{"s", {"f1", "f2"}, {"h1"}};
+  r.engine = "ranked";
+  const std::string json = reports::summary_json(r);
+  const AnalysisResult counts = reports::read_summary_counts(json);
+  EXPECT_TRUE(counts.farthest.empty());
+  EXPECT_EQ(counts.farthest_count(), 3u);
+  ASSERT_TRUE(counts.goal.has_value());
+  EXPECT_TRUE(counts.goal->hardest.empty());
+  EXPECT_EQ(counts.goal->layers, r.goal->layers);
+  ASSERT_TRUE(counts.table_positions.has_value());
+  EXPECT_EQ(counts.table_positions->start, "s");
+  EXPECT_TRUE(counts.table_positions->farthest.empty() && counts.table_positions->hardest.empty());
+  EXPECT_EQ(reports::summary_csv({counts}), reports::summary_csv({r}));
+  EXPECT_EQ(reports::summary_markdown({counts}), reports::summary_markdown({r}));
+  EXPECT_EQ(reports::folder_index_html({counts}), reports::folder_index_html({r}));
+  // Stopped short: the count is the last level's, not the positions listed.
+  r.complete = false;
+  r.layers.back() = 7;
+  EXPECT_EQ(reports::read_summary_counts(reports::summary_json(r)).farthest_count(), 7u);
 }
 
 }  // namespace

@@ -124,6 +124,9 @@ struct AnalysisResult {
   double seconds = 0;
   std::uint64_t peak_bytes = 0;
   bool peak_per_run = true;  // false: peak_bytes is the process's (the kernel could not reset it)
+  // Read back without its positions (reports::read_summary_counts): how many farthest
+  // positions there are, `farthest` left empty.
+  std::optional<std::uint64_t> farthest_counted;
 
   // False when the result names `view` unavailable (UnavailableView).
   [[nodiscard]] bool gives(std::string_view view) const {
@@ -144,6 +147,7 @@ struct AnalysisResult {
   // The positions at the eccentricity (at the last depth searched when incomplete,
   // listed or not).
   [[nodiscard]] std::uint64_t farthest_count() const {
+    if (farthest_counted) return *farthest_counted;
     return complete || layers.empty() ? farthest.size() : layers.back();
   }
 };

@@ -256,9 +256,17 @@ AnalysisResult analyze_ranked_on(const P& p, const AnalyzeOptions& o, const type
     if (within) r.layer_edges.push_back({unsigned(d), unsigned(d), within});
     if (m.onward) r.layer_edges.push_back({unsigned(d), unsigned(d + 1), m.onward});
   }
-  for (const std::uint64_t rank : tables.frontier_ranks()) r.farthest.push_back(p.format(p.unrank(rank)));
-
   GoalTable* goal_table = forward_table ? nullptr : table.get();
+  const std::vector<std::uint64_t> farthest = tables.frontier_ranks();
+  // Only a goal view below searches the tables again.
+  bool searched_again = partial_goal || goal_table;
+  if constexpr (ReversiblePuzzle<P>) searched_again = searched_again || directed;
+  if constexpr (requires { tables.release(); }) {
+    if (!searched_again) tables.release();
+  }
+  r.farthest.reserve(farthest.size());
+  for (const std::uint64_t rank : farthest) r.farthest.push_back(p.format(p.unrank(rank)));
+
   if (!directed) {
     if (partial_goal) {
       r.goal =

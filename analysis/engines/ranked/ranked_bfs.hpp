@@ -244,6 +244,14 @@ class RankedLayers {
   [[nodiscard]] std::span<BitTable> state_tables() { return kept_; }
   [[nodiscard]] std::uint64_t word_count() const { return words_; }
 
+  // Unmaps the planes and the lanes once no search will read them again: the
+  // farthest positions, formatted afterwards, and the reports then have their memory
+  // (the 2x2x2's 64,736 farthest positions take about as much as its planes).
+  void release() {
+    kept_ = {};
+    lanes_ = RankedLanes();
+  }
+
   // Marks `offsets` of the slice starting at rank `base` (owned), successors of
   // the frontier made elsewhere: each is classified here, where its bits are, as
   // classify() does at the source. Self-loops never come here.
