@@ -1197,6 +1197,10 @@ Pieces::Pieces(const PieceDefinition& definition, PieceMetric metric, const std:
     Coordinate& c = t->coordinates[i];
     const std::uint64_t need = keys(i) * moves * (t->directed ? 2 : 1);
     if (keys(i) > kTableEntries / moves || entries + need > kAllTableEntries) continue;
+    // A coordinate that is the whole rank (one set: lo33's nine tiles) has a row per
+    // rank, each read once a search expands its rank: made ahead, the rows would cost
+    // the search as much again, and their memory.
+    if (keys(i) >= t->space) continue;
     entries += need;
     const SetShape& v = t->shapes[std::size_t(c.set)];
     const auto k = std::size_t(c.set);

@@ -296,7 +296,7 @@ TEST(Pieces, SuccessorTablesFollowTheMoves) {
 // (five coordinates). The buffered successors the engine takes are the same too.
 TEST(Pieces, TabledSuccessorsEqualGenericOnes) {
   const std::vector<std::pair<Pieces, std::uint64_t>> models = {{example("cube2"), 1},
-                                                                {example("beads"), 1},
+                                                                {example("pyraminx-tipless"), 31},
                                                                 {example("skewb"), 1},
                                                                 {example("cube2", PieceMetric::given), 1},
                                                                 {example("skewb-free"), 997}};
@@ -325,6 +325,10 @@ TEST(Pieces, TabledSuccessorsEqualGenericOnes) {
     }
   }
   EXPECT_EQ(example("skewb-free").tables().tabled, 5u);
+  // One set, one coordinate: a row a rank, read once a search expands the rank, so
+  // none is made ahead.
+  EXPECT_EQ(example("beads").tables().tabled, 0u);
+  EXPECT_TRUE(example("beads").tables().coordinates[0].forward.empty());
 }
 
 // twsearch's metrics and move names; a subset of the moves.
