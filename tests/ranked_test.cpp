@@ -266,7 +266,8 @@ void expect_marks_agree(const P& p, const typename P::State& start) {
   const AnalysisResult chosen = analyze_ranked(p, o, start);
   for (const int threads : {2, 3}) {
     tbb::global_control limit(tbb::global_control::max_allowed_parallelism, std::size_t(threads));
-    for (const auto marks : {RankedLayers::Marks::queued, RankedLayers::Marks::private_copies}) {
+    for (const auto marks :
+         {RankedLayers::Marks::queued, RankedLayers::Marks::private_copies, RankedLayers::Marks::shared}) {
       RankedLayers tables(p.rank_space(), 0, marks);
       const AnalysisResult r = analyze_ranked_on(p, o, start, tables, Engine::ranked);
       EXPECT_EQ(r.layers, chosen.layers) << p.name() << " at " << threads;
@@ -328,9 +329,13 @@ void expect_planes_hold_levels(const P& p, std::uint64_t start) {
   const int last = *std::max_element(depth.begin(), depth.end());
   for (const int threads : {1, 2}) {
     tbb::global_control limit(tbb::global_control::max_allowed_parallelism, std::size_t(threads));
-    for (const auto marks : {RankedLayers::Marks::queued, RankedLayers::Marks::private_copies}) {
+    for (const auto marks :
+         {RankedLayers::Marks::queued, RankedLayers::Marks::private_copies, RankedLayers::Marks::shared}) {
       const std::string where = std::to_string(threads) + " threads, " +
-                                (marks == RankedLayers::Marks::queued ? "queued" : "private") + " marks";
+                                (marks == RankedLayers::Marks::queued           ? "queued"
+                                 : marks == RankedLayers::Marks::private_copies ? "private"
+                                                                                : "shared") +
+                                " marks";
       RankedLayers tables(p.rank_space(), 0, marks);
       tables.seed(start);
       const RankedSearch s = ranked_search(

@@ -61,9 +61,10 @@ namespace statespace {
 class RankedLayers {
  public:
   // How the lanes of a parallel level mark successors: `cheaper` takes private
-  // copies of `mark` when they cost less memory than the queues (what bytes()
-  // counts); the others force one way, for the tests of both.
-  enum class Marks { cheaper, queued, private_copies };
+  // copies of `mark` when they cost less memory than the queues would, else marks
+  // `mark` itself with atomic ors (shared: what bytes() counts); the others force one
+  // way, for the tests of each.
+  enum class Marks { cheaper, queued, private_copies, shared };
 
   explicit RankedLayers(std::uint64_t space, std::uint64_t first = 0, Marks marks = Marks::cheaper)
       : space_(space),
@@ -107,8 +108,10 @@ class RankedLayers {
                (marks_ == Marks::cheaper && RankedLanes::private_lanes(space_, threads, moves))) {
       counts = lanes_.private_level(space_, threads, bits(), expand_rank);
       lanes_marked = true;
-    } else {
+    } else if (marks_ == Marks::queued) {
       counts = lanes_.queued_level(space_, threads, moves, bits(), expand_rank);
+    } else {
+      counts = lanes_.shared_level(threads, bits(), expand_rank);
     }
     // Every position found was marked by a move onward: none, and the frontier stays.
     found = counts.onward ? finish_with(lanes_marked ? lanes_.copies() : std::span<BitTable>{}) : 0;

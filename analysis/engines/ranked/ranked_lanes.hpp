@@ -85,15 +85,37 @@ inline bool private_marks(std::uint64_t space, unsigned threads, std::uint64_t q
 // (seen, not marked: dropped) or onward (not seen: marked in `out`, which is `mark`
 // itself on one thread or a lane's copy of it). One load of each plane; the outcome
 // is close to random, and mispredicted branches would cost more than the loads.
-template <class Counts>
+//
+// kShared: the lanes of a level mark `mark` itself, together. Its bits of seen ranks
+// (the frontier) do not change during the level, and a mark falls on a rank not seen,
+// so every lane reads the same frontier and the same counts whatever the others
+// marked; the marks are atomic ors (made only where there is a bit to set), and the
+// loads of `mark` atomic too, relaxed: plain loads on x86.
+template <bool kShared>
+inline std::uint64_t load_mark(const std::uint64_t* mark_plane, std::uint64_t w) {
+  if constexpr (kShared) {
+    return std::atomic_ref<std::uint64_t>(const_cast<std::uint64_t&>(mark_plane[w])).load(std::memory_order_relaxed);
+  } else {
+    return mark_plane[w];
+  }
+}
+template <bool kShared>
+inline void set_marks(std::uint64_t* out, std::uint64_t w, std::uint64_t fresh) {
+  if constexpr (kShared) {
+    if (fresh != 0) std::atomic_ref<std::uint64_t>(out[w]).fetch_or(fresh, std::memory_order_relaxed);
+  } else {
+    out[w] |= fresh;
+  }
+}
+template <bool kShared = false, class Counts>
 inline void mark(const std::uint64_t* seen, const std::uint64_t* mark_plane, std::uint64_t* out, std::uint64_t t,
                  Counts& c) {
   const std::uint64_t w = t >> 6, b = bit(t);
   const std::uint64_t s = seen[w];
   const std::uint64_t fresh = b & ~s;
-  c.within += std::uint64_t((s & mark_plane[w] & b) != 0);
+  c.within += std::uint64_t((s & load_mark<kShared>(mark_plane, w) & b) != 0);
   c.onward += std::uint64_t(fresh != 0);
-  out[w] |= fresh;
+  set_marks<kShared>(out, w, fresh);
 }
 
 // Classifies t, a successor (not a self-loop) of a position in the frontier, and
@@ -152,7 +174,7 @@ concept BatchedExpand = requires(const Expand& e, std::uint64_t r, std::uint64_t
 // ahead (their words of both planes) while those of the rank before are classified,
 // as mark() does, a self-loop (the rank itself, in the frontier) counted out of the
 // moves within rather than tested for. The counts stay in registers.
-template <BatchedExpand Expand>
+template <bool kShared, BatchedExpand Expand>
 void scan_batched(std::uint64_t begin, std::uint64_t end, const std::uint64_t* seen, const std::uint64_t* mark_plane,
                   std::uint64_t* out, const Expand& expand_rank, RankedLevelMoves& c) {
   std::array<std::array<std::uint64_t, Expand::kBatch>, 2> held;
@@ -166,14 +188,14 @@ void scan_batched(std::uint64_t begin, std::uint64_t end, const std::uint64_t* s
       const std::uint64_t w = t[j] >> 6, b = bit(t[j]);
       const std::uint64_t s = seen[w];
       const std::uint64_t fresh = b & ~s;
-      within += std::uint64_t((s & mark_plane[w] & b) != 0) - std::uint64_t(t[j] == r);
+      within += std::uint64_t((s & load_mark<kShared>(mark_plane, w) & b) != 0) - std::uint64_t(t[j] == r);
       onward += std::uint64_t(fresh != 0);
-      out[w] |= fresh;
+      set_marks<kShared>(out, w, fresh);
     }
   };
   std::size_t cur = 0;
   for (std::uint64_t w = begin; w < end; ++w) {
-    for (std::uint64_t hit = seen[w] & mark_plane[w]; hit; hit &= hit - 1) {
+    for (std::uint64_t hit = seen[w] & load_mark<kShared>(mark_plane, w); hit; hit &= hit - 1) {
       const std::uint64_t r = w * 64 + unsigned(std::countr_zero(hit));
       std::uint64_t* const t = held[cur].data();
       const int n = expand_rank.batch(r, t);
@@ -196,19 +218,20 @@ void scan_batched(std::uint64_t begin, std::uint64_t end, const std::uint64_t* s
 // Expands the frontier's ranks (seen & mark) in words [begin, end), marking `out`
 // directly. A word's frontier is read before any of its ranks is expanded; the marks
 // made meanwhile are of ranks not seen, which are no part of it anyway.
-template <class Expand>
+// kShared: `out` is `mark`, which the other lanes mark too (mark()).
+template <bool kShared = false, class Expand>
 void scan_words(std::uint64_t begin, std::uint64_t end, const std::uint64_t* seen, const std::uint64_t* mark_plane,
                 std::uint64_t* out, const Expand& expand_rank, RankedLevelMoves& c) {
   if constexpr (BatchedExpand<Expand>) {
-    if (expand_rank.batched()) return scan_batched(begin, end, seen, mark_plane, out, expand_rank, c);
+    if (expand_rank.batched()) return scan_batched<kShared>(begin, end, seen, mark_plane, out, expand_rank, c);
   }
   // Counted in locals: `out` is written through a uint64_t pointer, which may
   // alias c's fields as far as the compiler knows, and would keep them in memory.
   RankedLevelMoves local;
   PrefetchRing ring;
-  const auto classify_one = [&](std::uint64_t t) { mark(seen, mark_plane, out, t, local); };
+  const auto classify_one = [&](std::uint64_t t) { mark<kShared>(seen, mark_plane, out, t, local); };
   for (std::uint64_t w = begin; w < end; ++w) {
-    for (std::uint64_t hit = seen[w] & mark_plane[w]; hit; hit &= hit - 1) {
+    for (std::uint64_t hit = seen[w] & load_mark<kShared>(mark_plane, w); hit; hit &= hit - 1) {
       const std::uint64_t r = w * 64 + unsigned(std::countr_zero(hit));
       expand_rank(r, [&](std::uint64_t t) {
         ++local.successors;
@@ -241,7 +264,7 @@ class RankedLanes {
   static std::uint64_t bytes(std::uint64_t space, unsigned threads, int moves) {
     if (threads <= 1) return 0;
     if (private_lanes(space, threads, moves)) return threads * BitTable::bytes_for(space);
-    return queue_pools(space, threads, moves);
+    return 0;  // shared marks
   }
   // Whether a parallel level's lanes mark private copies of `mark`: one answer for
   // bytes() (the memory check) and the run.
@@ -256,26 +279,17 @@ class RankedLanes {
   template <class Expand>
   RankedLevelMoves private_level(std::uint64_t space, unsigned threads, const RankedBits& b,
                                  const Expand& expand_rank) {
-    using namespace ranked_detail;
     while (lane_marks_.size() < threads) lane_marks_.emplace_back(space);
-    std::vector<RankedLevelMoves> counts(threads);
-    std::atomic<std::uint64_t> taken{0};
-    tbb::parallel_for(
-        tbb::blocked_range<unsigned>(0, threads, 1),
-        [&](const tbb::blocked_range<unsigned>& lanes) {
-          for (unsigned l = lanes.begin(); l != lanes.end(); ++l) {
-            std::uint64_t* const out = lane_marks_[l].words();
-            RankedLevelMoves c;
-            for (std::uint64_t w; (w = taken.fetch_add(kPrivateChunkWords, std::memory_order_relaxed)) < b.words;) {
-              scan_words(w, std::min(b.words, w + kPrivateChunkWords), b.seen, b.mark, out, expand_rank, c);
-            }
-            counts[l] = c;
-          }
-        },
-        tbb::simple_partitioner());
-    RankedLevelMoves total;
-    for (const RankedLevelMoves& c : counts) total += c;
-    return total;
+    return lanes_level<false>(threads, b, expand_rank);
+  }
+
+  // A level on `threads` lanes that all mark `mark` itself, with atomic ors
+  // (ranked_detail::mark()): no memory beside the planes, and no second pass over
+  // the successors, which the queues take. The lanes take chunks of the frontier in
+  // turn, as private_level()'s do.
+  template <class Expand>
+  RankedLevelMoves shared_level(unsigned threads, const RankedBits& b, const Expand& expand_rank) {
+    return lanes_level<true>(threads, b, expand_rank);
   }
 
   // The lanes' private copies of `mark`: clear but after a private level, whose
@@ -366,6 +380,31 @@ class RankedLanes {
     const unsigned slices =
         ranked_detail::partition(space, std::uint64_t(ranked_detail::kSlicesPerThread) * threads).count();
     return threads * ranked_detail::queue_bytes(threads, slices, scan_step(moves));
+  }
+
+  // The lanes of a private or shared level (kShared: they all mark `mark`; else
+  // lane l its copy lane_marks_[l]).
+  template <bool kShared, class Expand>
+  RankedLevelMoves lanes_level(unsigned threads, const RankedBits& b, const Expand& expand_rank) {
+    using namespace ranked_detail;
+    std::vector<RankedLevelMoves> counts(threads);
+    std::atomic<std::uint64_t> taken{0};
+    tbb::parallel_for(
+        tbb::blocked_range<unsigned>(0, threads, 1),
+        [&](const tbb::blocked_range<unsigned>& lanes) {
+          for (unsigned l = lanes.begin(); l != lanes.end(); ++l) {
+            std::uint64_t* const out = kShared ? b.mark : lane_marks_[l].words();
+            RankedLevelMoves c;
+            for (std::uint64_t w; (w = taken.fetch_add(kPrivateChunkWords, std::memory_order_relaxed)) < b.words;) {
+              scan_words<kShared>(w, std::min(b.words, w + kPrivateChunkWords), b.seen, b.mark, out, expand_rank, c);
+            }
+            counts[l] = c;
+          }
+        },
+        tbb::simple_partitioner());
+    RankedLevelMoves total;
+    for (const RankedLevelMoves& c : counts) total += c;
+    return total;
   }
 
   // A scan chunk's place: the word being scanned and its ranks not yet expanded.
