@@ -6,8 +6,6 @@ namespace statespace {
 
 void plan_huge_pieces(const HugePieces& p, const AnalyzeOptions& o) { check_record_levels(p, o); }
 
-AnalysisResult analyze_huge_pieces(const HugePieces& p, const AnalyzeOptions& o) {
-  return analyze_record_levels(p, o);
-}
+AnalysisResult analyze_huge_pieces(const HugePieces& p, const AnalyzeOptions& o) { return analyze_record_levels(p, o); }
 
 }  // namespace statespace

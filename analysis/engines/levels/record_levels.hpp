@@ -153,7 +153,8 @@ void check_record_levels(const P& p, const AnalyzeOptions& o) {
                      " bits, which only the sorted levels of records count (expected analyze FILE --max-depth D or "
                      "--partial, --engine auto or levels)");
   };
-  if (o.engine != Engine::automatic && o.engine != Engine::levels) refuse("--engine " + std::string(engine_name(o.engine)));
+  if (o.engine != Engine::automatic && o.engine != Engine::levels)
+    refuse("--engine " + std::string(engine_name(o.engine)));
   if (o.all_pairs) refuse("--all-pairs");
   if (o.components) refuse("--components");
   if (o.lookup) refuse("--lookup");
@@ -223,7 +224,8 @@ AnalysisResult analyze_record_levels(const P& p, const AnalyzeOptions& o) {
     for (const auto& l : kept) held += l.bytes();
     const double growth =
         layers.size() > 1 ? double(n) / double(std::max<std::uint64_t>(1, layers[layers.size() - 2])) : double(moves);
-    const std::uint64_t next_guess = std::min<std::uint64_t>(n * moves, std::uint64_t(double(n) * std::max(1.0, growth)));
+    const std::uint64_t next_guess =
+        std::min<std::uint64_t>(n * moves, std::uint64_t(double(n) * std::max(1.0, growth)));
     const std::uint64_t slice_need = std::min<std::uint64_t>(n, slice_positions) * moves * per_successor;
     const std::uint64_t need = held + slice_need + next_guess * (record_bytes + 16);
     if (o.partial && need > o.memory.bytes()) {
@@ -289,14 +291,16 @@ AnalysisResult analyze_record_levels(const P& p, const AnalyzeOptions& o) {
             continue;
           }
           bool earlier = false;
-          for (std::size_t e = 0; e + 1 < kept.size() && !earlier; ++e) earlier = kept[e].shards[s].contains(r, h, limbs);
+          for (std::size_t e = 0; e + 1 < kept.size() && !earlier; ++e)
+            earlier = kept[e].shards[s].contains(r, h, limbs);
           if (earlier) continue;
           ++ahead[s];
           next.shards[s].insert(r, h, limbs);
         }
       });
       // The budget again, with what the level holds now.
-      const std::uint64_t now = held + next.bytes() + (buffer.capacity() + hashes.capacity()) * 8 + by_shard.capacity() * 4;
+      const std::uint64_t now =
+          held + next.bytes() + (buffer.capacity() + hashes.capacity()) * 8 + by_shard.capacity() * 4;
       if (now > o.memory.bytes()) {
         if (o.partial) {
           short_of_room = true;
