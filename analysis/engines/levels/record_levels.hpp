@@ -63,7 +63,7 @@ inline constexpr int kShardBits = 8;
 inline constexpr std::size_t kShards = std::size_t{1} << kShardBits;
 // The successors a slice of a level holds at most, in bytes (fewer under a small
 // budget): the memory beyond the levels.
-inline constexpr std::uint64_t kSliceBytes = std::uint64_t{64} << 20;
+inline constexpr std::uint64_t kSliceBytes = std::uint64_t{32} << 20;
 
 inline std::uint64_t record_hash(const std::uint64_t* r, std::size_t limbs) {
   std::uint64_t h = 0x9E3779B97F4A7C15ULL;
@@ -84,7 +84,9 @@ inline bool equal(const std::uint64_t* a, const std::uint64_t* b, std::size_t li
 }
 
 // One shard of a level: its records in the order they were found, and a hash set of
-// their indices (open addressing, 0 empty, else index + 1), at most half full.
+// their indices (open addressing, 0 empty, else index + 1), at most half full (fuller,
+// linear probing costs more time than the slots save memory: 3/4 took 35% more CPU
+// on the 6x6x6 for 7% less memory).
 struct Shard {
   RawVector<std::uint64_t> data;
   std::vector<std::uint32_t> slots;
