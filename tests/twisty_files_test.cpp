@@ -269,13 +269,16 @@ TEST(TwistyFiles, FirstLevelsPast512BitsMatchTwsearch) {
 }
 
 // The binary: analyze --max-depth writes the first levels of the 6x6x6 and says the
-// space was not exhausted; solve refuses the file in one line, exit code 2, as does
-// analyze --table.
+// space was not exhausted, the same bytes at 1 and 2 threads; solve refuses the file
+// in one line, exit code 2, as does analyze --table.
 TEST(TwistyFiles, PastAllWordsThroughTheCli) {
   const auto dir = testing::fresh_dir("huge-cli");
-  const auto r =
-      testing::run_statespace("analyze " + sample("6x6x6").string() + " --max-depth 2 --quiet --out " + dir.string());
+  const auto r = testing::run_statespace("--threads 1 analyze " + sample("6x6x6").string() +
+                                         " --max-depth 2 --quiet --out " + dir.string());
   ASSERT_EQ(r.exit_code, 0) << r.out;
+  const auto two = testing::run_statespace("--threads 2 analyze " + sample("6x6x6").string() +
+                                           " --max-depth 2 --quiet --out " + (dir / "two").string());
+  ASSERT_EQ(two.exit_code, 0) << two.out;
   const AnalysisResult summary =
       reports::read_summary_json(testing::read_file(dir / "PuzzleGeometryPuzzle" / "summary.json"));
   EXPECT_EQ(summary.layers, (std::vector<std::uint64_t>{1, 54, 2349}));
@@ -284,6 +287,7 @@ TEST(TwistyFiles, PastAllWordsThroughTheCli) {
   EXPECT_EQ(std::count(farthest.begin(), farthest.end(), '\n'), 2350) << farthest.substr(0, 200);
   EXPECT_EQ(farthest.find("PuzzleGeometryPuzzle"), std::string::npos);
   EXPECT_NE(farthest.find("CENTER "), std::string::npos);
+  EXPECT_EQ(testing::read_file(dir / "two" / "PuzzleGeometryPuzzle" / "farthest.csv"), farthest);
 
   const auto solve = testing::run_statespace("solve " + sample("6x6x6").string() + " \"CENTER 1\"");
   EXPECT_EQ(solve.exit_code, 2);
