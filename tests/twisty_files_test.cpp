@@ -319,6 +319,16 @@ TEST(TwistyFiles, PastBothModelsIsOneLine) {
               "query and distance tables take: only `statespace analyze t.tws --max-depth D` (or --partial) counts "
               "its first levels; expected a puzzle whose positions rank below 2^64 or whose places fit 512 bits");
   }
+  // analyze runs it on records of 15 limbs: X swaps two pieces, and the space is
+  // exhausted at depth 1, its one edge counted.
+  AnalyzeOptions o;
+  o.progress = false;
+  const AnalysisResult swapped = analyze_huge_pieces(HugePieces(parse_tws("t.tws", text), PieceMetric::all_powers), o);
+  EXPECT_TRUE(swapped.complete);
+  EXPECT_EQ(swapped.layers, (std::vector<std::uint64_t>{1, 1}));
+  EXPECT_EQ(swapped.edges, 1u);
+  ASSERT_EQ(swapped.farthest.size(), 1u);
+  EXPECT_TRUE(swapped.farthest[0].starts_with("C 2 1 3 4")) << swapped.farthest[0];
   // Seventeen sets are no reason to refuse a puzzle that ranks.
   std::string sets, solved, move;
   for (int k = 0; k < 17; ++k) {
