@@ -19,6 +19,7 @@
 
 #include "analysis/engines/cluster.hpp"
 #include "analysis/pipeline/analyze_puzzle.hpp"
+#include "analysis/pipeline/analyze_records.hpp"
 #include "cli/args.hpp"
 #include "cli/cli.hpp"
 #include "core/lookup.hpp"
@@ -26,6 +27,7 @@
 #include "puzzles/puzzle_file.hpp"
 #include "puzzles/registry.hpp"
 #include "puzzles/rush_rows.hpp"
+#include "puzzles/tws_file.hpp"
 #include "puzzles/xsb_file.hpp"
 #include "reports/atomic_file.hpp"
 #include "reports/puzzle_report.hpp"
@@ -36,10 +38,13 @@ namespace statespace::cli {
 namespace {
 
 struct Job {
-  AnyPuzzle puzzle;
-  std::string name;      // the model's name: its report folder, and the duplicate check
-  AnyPlan plan;          // choose_engine()'s
-  std::string argument;  // as given: a built-in name or a file, for `serve` to play it again
+  std::optional<AnyPuzzle> puzzle;  // none for `huge`
+  std::string name;                 // the model's name: its report folder, and the duplicate check
+  AnyPlan plan;                     // choose_engine()'s
+  std::string argument;             // as given: a built-in name or a file, for `serve` to play it again
+  // A .tws file past 512 bits (load_huge_tws), run on the sorted levels of records
+  // apart from AnyPuzzle's models: no plan, no boards, no play view.
+  std::optional<HugePieces> huge;
 };
 
 // A level of a collection: its job (an index into the jobs), or its refusal.
@@ -148,7 +153,7 @@ void print_collection(const std::vector<CollectionLevel>& levels, const std::vec
       continue;
     }
     const AnalysisResult& r = results[*l.job];
-    const Optima o = std::visit([](const auto& p) { return optima(p); }, jobs[*l.job].puzzle);
+    const Optima o = std::visit([](const auto& p) { return optima(p); }, *jobs[*l.job].puzzle);
     const std::uint64_t dead = r.goal && r.goal->dead_ends ? *r.goal->dead_ends : 0;
     table << std::right << std::setw(6) << o.boxes << std::setw(6) << o.floor << std::setw(13) << with_commas(r.states)
           << std::setw(13) << with_commas(r.states - dead) << std::setw(13) << with_commas(dead) << std::setw(8)
@@ -503,11 +508,18 @@ int run_analyze(const Args& args, Context& context) {
       std::any_of(collection.begin(), collection.end(), [](const CollectionLevel& l) { return !l.job; });
   std::vector<Job> jobs;
   for (const auto& name : names) {
-    Job job{make_puzzle(name), {}, {}, name};
-    apply_move_options(job.puzzle, moves, metric);
-    apply_symmetry_option(job.puzzle, symmetry);
-    apply_start_option(job.puzzle, o.from);
-    job.name = std::visit([](const auto& p) { return p.name(); }, job.puzzle);
+    Job job{std::nullopt, {}, {}, name, name.ends_with(".tws") ? load_huge_tws(name) : std::nullopt};
+    if (job.huge) {
+      apply_piece_move_options(*job.huge, moves, metric);
+      apply_symmetry_to(*job.huge, symmetry);
+      job.name = job.huge->name();
+    } else {
+      job.puzzle = make_puzzle(name);
+      apply_move_options(*job.puzzle, moves, metric);
+      apply_symmetry_option(*job.puzzle, symmetry);
+      apply_start_option(*job.puzzle, o.from);
+      job.name = std::visit([](const auto& p) { return p.name(); }, *job.puzzle);
+    }
     for (const auto& earlier : jobs) {
       if (earlier.name == job.name) {
         std::string why = "analyze: " + quote_input(job.name) + " is named twice";
@@ -519,16 +531,21 @@ int run_analyze(const Args& args, Context& context) {
         throw UsageError(why + "; name each puzzle once");
       }
     }
-    job.plan = plan_puzzle(job.puzzle, o);
+    if (job.huge) {
+      plan_huge_pieces(*job.huge, o);
+      jobs.push_back(std::move(job));
+      continue;
+    }
+    job.plan = plan_puzzle(*job.puzzle, o);
     std::visit(
         [&](const auto& p) {
           check_comparisons(p, o.lookup.value_or(default_lookup<std::decay_t<decltype(p)>>()), most_comparisons);
         },
-        job.puzzle);
+        *job.puzzle);
     jobs.push_back(std::move(job));
   }
   const bool mpi = std::any_of(jobs.begin(), jobs.end(), [](const Job& j) {
-    return std::visit([](const auto& plan) { return plan.engine == Engine::mpi; }, j.plan);
+    return !j.huge && std::visit([](const auto& plan) { return plan.engine == Engine::mpi; }, j.plan);
   });
 
   // Last, every destination, so that an unwritable one is found before any work.
@@ -560,7 +577,12 @@ int run_analyze(const Args& args, Context& context) {
   for (const auto& job : jobs) {
     Progress clock(job.name, false);
     const bool per_run_peak = reset_peak_rss();
-    PuzzleRun run = analyze_puzzle(job.puzzle, o, job.plan);
+    PuzzleRun run;
+    if (job.huge) {
+      run.result = analyze_huge_pieces(*job.huge, o);
+    } else {
+      run = analyze_puzzle(*job.puzzle, o, job.plan);
+    }
     if (!run.writes_reports) continue;  // rank 0 writes them
     run.result.threads = o.threads;
     run.result.seconds = clock.seconds();
@@ -573,18 +595,23 @@ int run_analyze(const Args& args, Context& context) {
       std::cerr << "statespace: " << job.name << ": the goal " << run.result.goal->goal
                 << " is not reachable from the start (analysed anyway)\n";
     }
-    auto boards = std::visit([&](const auto& p) { return reports::draw_bundle_boards(p, run.result); }, job.puzzle);
-    reports::set_play_source(boards, job.argument, moves, metric, symmetry);
-    reports::publish_puzzle_report(out, run.result, view, seed_puzzles(), &boards);
-    run.result.table.reset();  // written: its memory goes before the next puzzle's run
-    std::visit(
-        [&](const auto& p) {
-          if constexpr (ComponentPredictingPuzzle<std::decay_t<decltype(p)>>) {
-            if (run.result.components && !quiet)
-              print_prediction(p.name(), *run.result.components, p.predicted_components());
-          }
-        },
-        job.puzzle);
+    if (job.huge) {
+      // Positions in their notation; no play view (serve loads AnyPuzzle's models).
+      reports::publish_puzzle_report(out, run.result, view, seed_puzzles(), nullptr);
+    } else {
+      auto boards = std::visit([&](const auto& p) { return reports::draw_bundle_boards(p, run.result); }, *job.puzzle);
+      reports::set_play_source(boards, job.argument, moves, metric, symmetry);
+      reports::publish_puzzle_report(out, run.result, view, seed_puzzles(), &boards);
+      run.result.table.reset();  // written: its memory goes before the next puzzle's run
+      std::visit(
+          [&](const auto& p) {
+            if constexpr (ComponentPredictingPuzzle<std::decay_t<decltype(p)>>) {
+              if (run.result.components && !quiet)
+                print_prediction(p.name(), *run.result.components, p.predicted_components());
+            }
+          },
+          *job.puzzle);
+    }
     if (level_lines) {
       std::ostringstream line;
       line << "statespace: [" << results.size() + 1 << "/" << jobs.size() << "] " << job.argument << " (" << job.name

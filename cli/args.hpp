@@ -90,68 +90,76 @@ inline void apply_start_option(AnyPuzzle& puzzle, const std::string& from) {
 
 // analyze --symmetry: `rotations` counts a .tws file's positions up to the rotations
 // of the whole puzzle it gives (Pieces::use_rotations), `none` (the default) one by
-// one. Rules files declare theirs in the file (symmetry = "board").
-inline void apply_symmetry_option(AnyPuzzle& puzzle, const std::string& symmetry) {
+// one. Rules files declare theirs in the file (symmetry = "board"). A template over
+// the model, for the models AnyPuzzle does not hold (HugePieces) as for those it does.
+template <class P>
+void apply_symmetry_to(P& p, const std::string& symmetry) {
   if (symmetry.empty() || symmetry == "none") return;
   if (symmetry != "rotations") {
     throw ParseError("bad --symmetry " + quote_input(symmetry) + " (expected rotations or none)");
   }
-  std::visit(
-      [&](auto& p) {
-        if constexpr (requires { p.use_rotations(); }) {
-          (void)p.use_rotations();
-        } else if constexpr (requires { p.definition().rotations; }) {
-          // The classes stand as their least rank: positions past 2^64 have none.
-          throw UsageError("--symmetry rotations needs positions that rank below 2^64, and " + p.name() +
-                           "'s do not (expected --symmetry none, the positions counted one by one)");
-        } else {
-          throw UsageError("--symmetry rotations applies to .tws piece puzzles, not to " + p.name() +
-                           " (rules files declare symmetry = \"board\" in the file)");
-        }
-      },
-      puzzle);
+  if constexpr (requires { p.use_rotations(); }) {
+    (void)p.use_rotations();
+  } else if constexpr (requires { p.definition().rotations; }) {
+    // The classes stand as their least rank: positions past 2^64 have none.
+    throw UsageError("--symmetry rotations needs positions that rank below 2^64, and " + p.name() +
+                     "'s do not (expected --symmetry none, the positions counted one by one)");
+  } else {
+    throw UsageError("--symmetry rotations applies to .tws piece puzzles, not to " + p.name() +
+                     " (rules files declare symmetry = \"board\" in the file)");
+  }
+}
+inline void apply_symmetry_option(AnyPuzzle& puzzle, const std::string& symmetry) {
+  std::visit([&](auto& p) { apply_symmetry_to(p, symmetry); }, puzzle);
 }
 
 // The moves options of analyze and solve. On piece puzzles (.tws files) --moves
 // picks moves by name ("U,F,R") and --metric how they become moves; on Sokoban
 // levels --metric is pushes or moves; on sliding-block
 // files --moves is the move rule (step, slide or path). Any other puzzle refuses both.
+// A piece model (AnyPuzzle's or HugePieces) is made again from its definition.
+template <class P>
+void apply_piece_move_options(P& p, const std::string& moves, const std::string& metric) {
+  if (moves.empty() && metric.empty()) return;
+  PieceMetric m = p.metric();
+  if (!metric.empty()) {
+    std::string names;
+    const PieceMetricInfo* found = nullptr;
+    for (const auto& info : kPieceMetrics) {
+      names += (names.empty() ? "" : ", ") + std::string(info.name);
+      if (info.name == metric) found = &info;
+    }
+    if (!found) throw ParseError("bad --metric " + quote_input(metric) + " (expected one of: " + names + ")");
+    m = found->metric;
+  }
+  std::vector<std::string> chosen = p.chosen_moves();
+  if (!moves.empty()) {
+    chosen.clear();
+    std::size_t at = 0;
+    while (at <= moves.size()) {
+      const std::size_t comma = std::min(moves.find(',', at), moves.size());
+      const std::string name = moves.substr(at, comma - at);
+      if (name.empty()) {
+        throw ParseError("bad --moves " + quote_input(moves) +
+                         " (expected move names separated by commas, e.g. U,F,R)");
+      }
+      chosen.push_back(name);
+      at = comma + 1;
+    }
+  }
+  try {
+    p = std::decay_t<decltype(p)>(p.definition(), m, chosen);
+  } catch (const ParseError& e) {
+    throw ParseError("--moves " + quote_input(moves) + ": " + p.name() + ": " + e.what());
+  }
+}
+
 inline void apply_move_options(AnyPuzzle& puzzle, const std::string& moves, const std::string& metric) {
   if (moves.empty() && metric.empty()) return;
   std::visit(
       [&](auto& p) {
         if constexpr (requires { p.chosen_moves(); }) {
-          PieceMetric m = p.metric();
-          if (!metric.empty()) {
-            std::string names;
-            const PieceMetricInfo* found = nullptr;
-            for (const auto& info : kPieceMetrics) {
-              names += (names.empty() ? "" : ", ") + std::string(info.name);
-              if (info.name == metric) found = &info;
-            }
-            if (!found) throw ParseError("bad --metric " + quote_input(metric) + " (expected one of: " + names + ")");
-            m = found->metric;
-          }
-          std::vector<std::string> chosen = p.chosen_moves();
-          if (!moves.empty()) {
-            chosen.clear();
-            std::size_t at = 0;
-            while (at <= moves.size()) {
-              const std::size_t comma = std::min(moves.find(',', at), moves.size());
-              const std::string name = moves.substr(at, comma - at);
-              if (name.empty()) {
-                throw ParseError("bad --moves " + quote_input(moves) +
-                                 " (expected move names separated by commas, e.g. U,F,R)");
-              }
-              chosen.push_back(name);
-              at = comma + 1;
-            }
-          }
-          try {
-            p = std::decay_t<decltype(p)>(p.definition(), m, chosen);
-          } catch (const ParseError& e) {
-            throw ParseError("--moves " + quote_input(moves) + ": " + p.name() + ": " + e.what());
-          }
+          apply_piece_move_options(p, moves, metric);
         } else if constexpr (requires { p.choose_metric(std::string_view()); }) {
           if (!moves.empty())
             throw UsageError("--moves does not apply to " + p.name() + " (use --metric pushes or moves)");

@@ -16,6 +16,7 @@
 #include "puzzles/puzzle_file.hpp"
 #include "puzzles/registry.hpp"
 #include "puzzles/rush_rows.hpp"
+#include "puzzles/tws_file.hpp"
 #include "puzzles/xsb_file.hpp"
 
 namespace statespace::cli {
@@ -48,6 +49,13 @@ FileRow describe_file(const std::filesystem::path& path) {
   std::optional<AnyPuzzle> puzzle;
   if (path.extension() == ".tws") {
     row.kind = "tws";
+    // Positions past 512 bits: no rank space to show.
+    if (const auto huge = load_huge_tws(path)) {
+      row.name = huge->name();
+      row.board = board_text(huge->row_lengths());
+      row.size = "-";
+      return row;
+    }
     puzzle = make_file_puzzle(path.string());
   } else {
     const TomlInput input(path);

@@ -657,11 +657,34 @@ TwsModel load_tws_model(const std::filesystem::path& file, const std::string& te
   } catch (const ParseError& e) {
     if (!std::string_view(e.what()).starts_with("its positions do not rank below 2^64")) reader.fail_model(e.what());
   }
+  const int limbs = wide_pieces_detail::limbs_needed(def);
+  int bits = 0;  // past 512: the refusal below says how many
   try {
-    const int limbs = wide_pieces_detail::limbs_needed(def);
     if (limbs <= 2) return WidePieces(def, PieceMetric::all_powers);
     if (limbs <= 4) return WidePieces256(def, PieceMetric::all_powers);
-    return WidePieces512(def, PieceMetric::all_powers);
+    if (limbs <= 8) return WidePieces512(def, PieceMetric::all_powers);
+    bits = HugePieces(def, PieceMetric::all_powers).bits();
+  } catch (const ParseError& e) {
+    reader.fail_model(e.what());
+  }
+  reader.fail_model("its positions do not rank below 2^64, and its places take " + std::to_string(bits) +
+                    " bits, past the 512 that solve, query and distance tables take: only `statespace analyze " +
+                    file.string() + " --max-depth D` (or --partial) counts its first levels");
+}
+
+std::optional<HugePieces> load_huge_tws(const std::filesystem::path& file) {
+  const std::string text = read_file(file);
+  Reader reader(file, text);
+  const PieceDefinition def = reader.read();
+  if (wide_pieces_detail::limbs_needed(def) <= 8) return std::nullopt;
+  try {
+    (void)Pieces(def, PieceMetric::all_powers);
+    return std::nullopt;  // its positions rank: load_tws_model's
+  } catch (const ParseError& e) {
+    if (!std::string_view(e.what()).starts_with("its positions do not rank below 2^64")) reader.fail_model(e.what());
+  }
+  try {
+    return HugePieces(def, PieceMetric::all_powers);
   } catch (const ParseError& e) {
     reader.fail_model(e.what());
   }

@@ -30,11 +30,13 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <variant>
 #include <vector>
 
+#include "puzzles/huge_pieces.hpp"
 #include "puzzles/piece_definition.hpp"
 #include "puzzles/pieces.hpp"
 #include "puzzles/wide_pieces.hpp"
@@ -78,9 +80,14 @@ Pieces load_tws(const std::filesystem::path& file, const std::string& text);
 // The model `analyze` runs: Pieces where the positions rank below 2^64, else the
 // narrowest BasicWidePieces (words of 128, 256 or 512 bits for the sorted-levels
 // engine) whose word holds the places; refusals reported as load_tws reports them.
+// A file whose places pass 512 bits is refused, saying that analyze alone runs it.
 using TwsModel = std::variant<Pieces, WidePieces, WidePieces256, WidePieces512>;
 TwsModel load_tws_model(const std::filesystem::path& file);
 TwsModel load_tws_model(const std::filesystem::path& file, const std::string& text);
+// The model of a file whose positions do not rank below 2^64 and whose places pass
+// 512 bits, which analyze runs apart from the other models (only its first levels
+// are asked for); nothing for any other file, which load_tws_model reads.
+std::optional<HugePieces> load_huge_tws(const std::filesystem::path& file);
 
 // The .tws text of `d` (statespace convert): each line of `comment` as a comment,
 // then Name, one Set line a set, Solved and one Move block a move or rotation, every set written

@@ -12,6 +12,7 @@
 
 #include "analysis/analyze.hpp"
 #include "analysis/engines/levels/analyze_levels.hpp"
+#include "analysis/pipeline/analyze_records.hpp"
 #include "analysis/pipeline/pipeline_instances.hpp"
 #include "core/errors.hpp"
 #include "puzzles/tws_file.hpp"
@@ -220,8 +221,89 @@ TEST(TwistyFiles, FirstLevelsPast128BitsMatchTwsearch) {
   EXPECT_FALSE(m.complete);
 }
 
-// Files the model refuses say why, at their first Set line: no ranks below 2^64 and
-// places past 512 bits (60 fields of 13 bits, four a limb: 15 limbs).
+// Past 512 bits: records of as many limbs as the places take (the 6x6x6's 96 centres
+// of 6 kinds, 48 edges and 8 corners: 10 limbs), and the first levels twsearch
+// 0a8bfb07 prints for its samples/main/6x6x6.tws (tests/data/twisty/):
+//   twsearch -t 1 -M 2000 -g 6x6x6.tws   Dist 0-4: 1 54 2349 100668 4300416
+TEST(TwistyFiles, FirstLevelsPast512BitsMatchTwsearch) {
+  const auto cube = load_huge_tws(sample("6x6x6"));
+  ASSERT_TRUE(cube.has_value());
+  EXPECT_EQ(cube->limbs(), 10);
+  AnalyzeOptions o;
+  o.progress = false;
+  o.max_depth = 3;
+  const AnalysisResult r = analyze_huge_pieces(*cube, o);
+  EXPECT_EQ(r.layers, (std::vector<std::uint64_t>{1, 54, 2349, 100668}));
+  EXPECT_FALSE(r.complete);
+  EXPECT_EQ(r.engine, "levels");
+  ASSERT_EQ(r.farthest.size(), 100668u);
+  // In the order of the records, each read back as written.
+  for (std::size_t i = 1; i < 2000; ++i) {
+    EXPECT_LT(cube->parse(r.farthest[i - 1]), cube->parse(r.farthest[i]));
+    EXPECT_EQ(cube->format(cube->parse(r.farthest[i]).data()), r.farthest[i]);
+  }
+  // The same levels and positions as the words of 256 and 512 bits give where
+  // those hold the places: the 4x4x4 and the megaminx, their moves out of each level
+  // too.
+  const auto same_as_words = [&](const char* name, const auto& by_words) {
+    const HugePieces records(read_tws(sample(name)), PieceMetric::all_powers);
+    const AnalysisResult by_records = analyze_huge_pieces(records, o);
+    EXPECT_EQ(by_records.layers, by_words.layers) << name;
+    EXPECT_EQ(by_records.layer_edges, by_words.layer_edges) << name;
+    EXPECT_EQ(by_records.farthest, by_words.farthest) << name;
+    EXPECT_EQ(by_records.start, by_words.start) << name;
+  };
+  same_as_words("4x4x4obtm", analyze_levels(std::get<WidePieces256>(load_tws_model(sample("4x4x4obtm"))), o));
+  same_as_words("megaminx", analyze_levels(std::get<WidePieces512>(load_tws_model(sample("megaminx"))), o));
+  // Other commands refuse the file in one line saying what runs it.
+  try {
+    (void)load_tws_model(sample("6x6x6"));
+    ADD_FAILURE() << "accepted";
+  } catch (const ParseError& e) {
+    EXPECT_NE(std::string(e.what()).find(":24:1: its positions do not rank below 2^64, and its places take 591 bits, "
+                                         "past the 512 that solve, query and distance tables take: only `statespace "
+                                         "analyze "),
+              std::string::npos)
+        << e.what();
+  }
+}
+
+// The binary: analyze --max-depth writes the first levels of the 6x6x6 and says the
+// space was not exhausted, the same bytes at 1 and 2 threads; solve refuses the file
+// in one line, exit code 2, as does analyze --table.
+TEST(TwistyFiles, PastAllWordsThroughTheCli) {
+  const auto dir = testing::fresh_dir("huge-cli");
+  const auto r = testing::run_statespace("--threads 1 analyze " + sample("6x6x6").string() +
+                                         " --max-depth 2 --quiet --out " + dir.string());
+  ASSERT_EQ(r.exit_code, 0) << r.out;
+  const auto two = testing::run_statespace("--threads 2 analyze " + sample("6x6x6").string() +
+                                           " --max-depth 2 --quiet --out " + (dir / "two").string());
+  ASSERT_EQ(two.exit_code, 0) << two.out;
+  const AnalysisResult summary =
+      reports::read_summary_json(testing::read_file(dir / "PuzzleGeometryPuzzle" / "summary.json"));
+  EXPECT_EQ(summary.layers, (std::vector<std::uint64_t>{1, 54, 2349}));
+  EXPECT_FALSE(summary.complete);
+  const std::string farthest = testing::read_file(dir / "PuzzleGeometryPuzzle" / "farthest.csv");
+  EXPECT_EQ(std::count(farthest.begin(), farthest.end(), '\n'), 2350) << farthest.substr(0, 200);
+  EXPECT_EQ(farthest.find("PuzzleGeometryPuzzle"), std::string::npos);
+  EXPECT_NE(farthest.find("CENTER "), std::string::npos);
+  EXPECT_EQ(testing::read_file(dir / "two" / "PuzzleGeometryPuzzle" / "farthest.csv"), farthest);
+
+  const auto solve = testing::run_statespace("solve " + sample("6x6x6").string() + " \"CENTER 1\"");
+  EXPECT_EQ(solve.exit_code, 2);
+  EXPECT_EQ(std::count(solve.out.begin(), solve.out.end(), '\n'), 1) << solve.out;
+  EXPECT_NE(solve.out.find("only `statespace analyze"), std::string::npos) << solve.out;
+  const auto table = testing::run_statespace("analyze " + sample("6x6x6").string() + " --max-depth 1 --table --out " +
+                                             (dir / "t").string());
+  EXPECT_EQ(table.exit_code, 2);
+  EXPECT_EQ(std::count(table.out.begin(), table.out.end(), '\n'), 1) << table.out;
+  EXPECT_NE(table.out.find("--table does not go with positions of 640 bits"), std::string::npos) << table.out;
+  EXPECT_FALSE(std::filesystem::exists(dir / "t"));
+}
+
+// Files past both models (no ranks below 2^64, places past 512 bits: 60 fields of 13
+// bits, four a limb, 15 limbs) are refused at their first Set line by every command
+// but analyze, which runs them on records (load_huge_tws).
 TEST(TwistyFiles, PastBothModelsIsOneLine) {
   std::string solved_places, moved_places = "2 1";
   for (int i = 1; i <= 60; ++i) solved_places += (i > 1 ? " " : "") + std::to_string(i);
@@ -233,10 +315,20 @@ TEST(TwistyFiles, PastBothModelsIsOneLine) {
     ADD_FAILURE() << "accepted";
   } catch (const ParseError& e) {
     EXPECT_EQ(std::string(e.what()),
-              "t.tws:2:1: its positions do not rank below 2^64, and its places take 948 bits of words of 512 (each a "
-              "field of kind and twist); expected a puzzle whose positions rank below 2^64 or whose places fit 512 "
-              "bits");
+              "t.tws:2:1: its positions do not rank below 2^64, and its places take 948 bits, past the 512 that solve, "
+              "query and distance tables take: only `statespace analyze t.tws --max-depth D` (or --partial) counts "
+              "its first levels; expected a puzzle whose positions rank below 2^64 or whose places fit 512 bits");
   }
+  // analyze runs it on records of 15 limbs: X swaps two pieces, and the space is
+  // exhausted at depth 1, its one edge counted.
+  AnalyzeOptions o;
+  o.progress = false;
+  const AnalysisResult swapped = analyze_huge_pieces(HugePieces(parse_tws("t.tws", text), PieceMetric::all_powers), o);
+  EXPECT_TRUE(swapped.complete);
+  EXPECT_EQ(swapped.layers, (std::vector<std::uint64_t>{1, 1}));
+  EXPECT_EQ(swapped.edges, 1u);
+  ASSERT_EQ(swapped.farthest.size(), 1u);
+  EXPECT_TRUE(swapped.farthest[0].starts_with("C 2 1 3 4")) << swapped.farthest[0];
   // Seventeen sets are no reason to refuse a puzzle that ranks.
   std::string sets, solved, move;
   for (int k = 0; k < 17; ++k) {
