@@ -18,6 +18,7 @@
 #include "analysis/analyze.hpp"
 #include "analysis/engines/explicit/explicit_space.hpp"
 #include "analysis/engines/levels/analyze_levels.hpp"
+#include "analysis/pipeline/pipeline_instances.hpp"
 #include "bench/plain_bfs.hpp"
 #include "core/lookup.hpp"
 #include "puzzles/puzzle_file.hpp"

@@ -28,7 +28,9 @@
 
 #include <algorithm>
 #include <chrono>
+#include <stdexcept>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "analysis/engines/explicit/explicit_space.hpp"
@@ -65,20 +67,35 @@ Counts enumerate_once(const P& p, const std::string& lookup) {
   return with_lookup(lookup, p, run, reachable_bound(p));
 }
 
-void bm_enumerate(benchmark::State& state, const AnyPuzzle& any, const std::string& lookup) {
+// f(p) for the models register_all() names: a visit over every model of AnyPuzzle
+// would compile discover() with every lookup for all of them (35 s of the build).
+template <class F>
+void visit_measured(const AnyPuzzle& any, F&& f) {
   std::visit(
       [&](const auto& p) {
-        Counts c;
-        for (auto _ : state) {
-          c = enumerate_once(p, lookup);
-          benchmark::ClobberMemory();
+        using P = std::decay_t<decltype(p)>;
+        if constexpr (std::is_same_v<P, Oshidori> || std::is_same_v<P, NoOff> || std::is_same_v<P, Hex6> ||
+                      std::is_same_v<P, Tiles>) {
+          f(p);
+        } else {
+          throw std::logic_error("enumerate_bench: " + p.name() + " is not one of the measured models");
         }
-        state.counters["states"] = double(c.states);
-        state.counters["lookups"] = double(c.lookups);
-        state.counters["comparisons"] = double(c.comparisons);
-        state.SetItemsProcessed(std::int64_t(state.iterations() * c.states));
       },
       any);
+}
+
+void bm_enumerate(benchmark::State& state, const AnyPuzzle& any, const std::string& lookup) {
+  visit_measured(any, [&](const auto& p) {
+    Counts c;
+    for (auto _ : state) {
+      c = enumerate_once(p, lookup);
+      benchmark::ClobberMemory();
+    }
+    state.counters["states"] = double(c.states);
+    state.counters["lookups"] = double(c.lookups);
+    state.counters["comparisons"] = double(c.comparisons);
+    state.SetItemsProcessed(std::int64_t(state.iterations() * c.states));
+  });
 }
 
 double median(std::vector<double> v) {
@@ -88,28 +105,26 @@ double median(std::vector<double> v) {
 }
 
 void bm_ranked_over_hashed(benchmark::State& state, const AnyPuzzle& any) {
-  std::visit(
-      [&](const auto& p) {
-        using Clock = std::chrono::steady_clock;
-        std::vector<double> seconds[2];  // hashed, ranked
-        const std::string names[2] = {"hashed", "ranked"};
-        Counts c[2];
-        int first = 0;  // alternates which of the two runs first
-        for (auto _ : state) {
-          first ^= 1;
-          for (int k : {first, 1 - first}) {
-            const auto t0 = Clock::now();
-            c[k] = enumerate_once(p, names[k]);
-            seconds[k].push_back(std::chrono::duration<double>(Clock::now() - t0).count());
-          }
-          if (c[0].states != c[1].states) state.SkipWithError("hashed and ranked disagree on the state count");
-        }
-        state.counters["hashed_ms"] = 1e3 * median(seconds[0]);
-        state.counters["ranked_ms"] = 1e3 * median(seconds[1]);
-        state.counters["speedup"] = median(seconds[0]) / median(seconds[1]);
-        state.counters["states"] = double(c[1].states);
-      },
-      any);
+  visit_measured(any, [&](const auto& p) {
+    using Clock = std::chrono::steady_clock;
+    std::vector<double> seconds[2];  // hashed, ranked
+    const std::string names[2] = {"hashed", "ranked"};
+    Counts c[2];
+    int first = 0;  // alternates which of the two runs first
+    for (auto _ : state) {
+      first ^= 1;
+      for (int k : {first, 1 - first}) {
+        const auto t0 = Clock::now();
+        c[k] = enumerate_once(p, names[k]);
+        seconds[k].push_back(std::chrono::duration<double>(Clock::now() - t0).count());
+      }
+      if (c[0].states != c[1].states) state.SkipWithError("hashed and ranked disagree on the state count");
+    }
+    state.counters["hashed_ms"] = 1e3 * median(seconds[0]);
+    state.counters["ranked_ms"] = 1e3 * median(seconds[1]);
+    state.counters["speedup"] = median(seconds[0]) / median(seconds[1]);
+    state.counters["states"] = double(c[1].states);
+  });
 }
 
 struct Case {

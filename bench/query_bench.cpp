@@ -26,6 +26,7 @@
 #include "analysis/engines/implicit/analyze_implicit.hpp"
 #include "analysis/engines/levels/analyze_chains.hpp"
 #include "analysis/engines/levels/analyze_levels.hpp"
+#include "analysis/pipeline/pipeline_instances.hpp"
 #include "analysis/tables/table_probe.hpp"
 #include "puzzles/puzzle_file.hpp"
 #include "reports/table_file.hpp"

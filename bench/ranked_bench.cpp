@@ -26,6 +26,7 @@
 #include "analysis/engines/levels/analyze_levels.hpp"
 #include "analysis/engines/ranked/analyze_ranked.hpp"
 #include "analysis/engines/ranked/rank_packing.hpp"
+#include "analysis/pipeline/pipeline_instances.hpp"
 #include "puzzles/pieces.hpp"
 #include "puzzles/puzzle_file.hpp"
 #include "puzzles/sliding_tiles.hpp"

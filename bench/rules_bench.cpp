@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "analysis/engines/levels/analyze_levels.hpp"
+#include "analysis/pipeline/pipeline_instances.hpp"
 #include "bench/plain_bfs.hpp"
 #include "puzzles/puzzle_file.hpp"
 

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "analysis/pipeline/pipeline_instances.hpp"
 #include "analysis/tables/table_probe.hpp"
 #include "cli/args.hpp"
 #include "cli/cli.hpp"

@@ -27,6 +27,7 @@
 #include <string>
 #include <string_view>
 
+#include "analysis/pipeline/pipeline_instances.hpp"
 #include "analysis/tables/table_probe.hpp"
 #include "cli/args.hpp"
 #include "cli/cli.hpp"

@@ -8,6 +8,7 @@
 #include <optional>
 #include <string>
 
+#include "analysis/pipeline/pipeline_instances.hpp"
 #include "analysis/solvers/solve.hpp"
 #include "analysis/tables/table_probe.hpp"
 #include "cli/table_args.hpp"

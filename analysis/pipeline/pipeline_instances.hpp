@@ -14,10 +14,12 @@
 
 #include "analysis/analyze.hpp"
 #include "analysis/solve_plan.hpp"
+#include "analysis/tables/table_probe.hpp"
 
 // Every model: the explicit engine, the pipeline without the MPI engines (as the
-// tests call it), the explicit enumeration alone, and `solve`'s plan and search (the
-// CLI and the Python module call them; the search is compiled with every visited set).
+// tests call it), the explicit enumeration alone, `solve`'s plan and search (the
+// CLI and the Python module call them; the search is compiled with every visited set),
+// and the distance table's probe (query, serve, solve --table and the Python module).
 #define STATESPACE_EVERY_MODEL_INSTANCES(EXTERN, P)                                                               \
   EXTERN template SolvePlan<P> plan_solve(const P&, const SolveRequest&);                                         \
   EXTERN template SolveRun<P> run_solve(const P&, const SolveRequest&, const SolvePlan<P>&);                      \
@@ -26,7 +28,8 @@
   EXTERN template ExplicitSpace<P> enumerate_explicit(const P&, const P::State&, const MemoryBudget&, Progress*,  \
                                                       LookupKind, LookupStats*, BfsResult*);                      \
   EXTERN template AnalysisRun<P> run_analysis(const P&, const AnalyzeOptions&, const AnalysisPlan<P>&, MpiEngine, \
-                                              const NoRankedMpi&)
+                                              const NoRankedMpi&);                                                \
+  EXTERN template class TableProbe<P>
 
 // RankedPuzzle models: the ranked engine.
 #define STATESPACE_RANKED_MODEL_INSTANCES(EXTERN, P)                                                    \

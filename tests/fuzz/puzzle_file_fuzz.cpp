@@ -1,6 +1,8 @@
-// Puzzle files, through the loader `statespace analyze FILE.toml` uses. Built once
-// per kind with FUZZ_KIND naming it, so that inputs whose `kind` the mutator broke
-// still reach that kind's reader; without FUZZ_KIND the `kind` key picks it.
+// Puzzle files, through the loader `statespace analyze FILE.toml` uses. Linked once
+// per kind with fuzz_kind.cpp naming it (FUZZ_KIND), so that inputs whose `kind` the
+// mutator broke still reach that kind's reader; with no kind the `kind` key picks it.
+// This file is compiled once for all of them (tests/fuzz/CMakeLists.txt): its visit
+// over every model is nearly all of its compile.
 // A loaded puzzle must survive what every run does first: its goal formatted,
 // parsed back to the same position, and its moves from there.
 #include <cstddef>
@@ -11,20 +13,25 @@
 #include "fuzz_check.hpp"
 #include "puzzles/puzzle_file.hpp"
 
+namespace statespace::fuzz {
+
+// The kind to force, "" for none: fuzz_kind.cpp, compiled into each harness.
+const char* forced_kind();
+
+}  // namespace statespace::fuzz
+
 namespace {
 
 using namespace statespace;
 
-#ifdef FUZZ_KIND
 AnyPuzzle load(const TomlInput& file) {
+  const std::string_view kind = fuzz::forced_kind();
+  if (kind.empty()) return load_puzzle_file(file);
   for (const auto& k : puzzle_kinds()) {
-    if (k.name == FUZZ_KIND) return std::get<TomlKindLoader>(k.load)(file);
+    if (k.name == kind) return std::get<TomlKindLoader>(k.load)(file);
   }
-  fuzz::finding("no puzzle kind", FUZZ_KIND);
+  fuzz::finding("no puzzle kind", kind);
 }
-#else
-AnyPuzzle load(const TomlInput& file) { return load_puzzle_file(file); }
-#endif
 
 }  // namespace
 
