@@ -12,6 +12,7 @@
 
 #include "analysis/analyze.hpp"
 #include "analysis/engines/levels/analyze_levels.hpp"
+#include "analysis/engines/levels/sorted_levels.hpp"
 #include "analysis/pipeline/analyze_records.hpp"
 #include "analysis/pipeline/pipeline_instances.hpp"
 #include "core/errors.hpp"
@@ -180,6 +181,54 @@ TEST(TwistyFiles, CubeFirstLevelsOnWideWords) {
   const auto whole = analyze_levels(WidePieces(read_tws(sample("pyramorphix")), PieceMetric::all_powers), o);
   EXPECT_TRUE(whole.complete);
   EXPECT_EQ(whole.layers, distribution("pyramorphix"));
+}
+
+// A level made in passes, each the words of one range of top bits, is the level
+// made at once: the 3x3x3 to depth 5 and the 4x4x4 to depth 3 in up to 64 passes
+// (passes of at most 1,000 words) against one, word for word; and each pass's
+// successors (successors_within) are the whole successors' in its range.
+TEST(TwistyFiles, WideLevelsInPassesEqualOnePass) {
+  const auto in_passes = [](const auto& cube, unsigned depth, std::uint64_t pass_words) {
+    const auto packing = cube.wide_packing(cube.start());
+    SortedLevelsMode mode;
+    mode.max_depth = depth;
+    mode.pass_words = pass_words;
+    return sorted_levels_bfs(
+        *packing, {packing->pack(cube.start())}, cube.name(), MemoryBudget(), nullptr, [](std::size_t, const auto&) {},
+        mode);
+  };
+  const auto cube3 = std::get<WidePieces>(load_tws_model(sample("cube3")));
+  const auto whole3 = in_passes(cube3, 5, std::uint64_t{1} << 40);
+  const auto passes3 = in_passes(cube3, 5, 1000);
+  EXPECT_EQ(whole3.layers, (std::vector<std::uint64_t>{1, 18, 243, 3240, 43239, 574908}));
+  EXPECT_EQ(passes3.layers, whole3.layers);
+  EXPECT_EQ(passes3.successors, whole3.successors);
+  EXPECT_TRUE(passes3.farthest == whole3.farthest);
+  EXPECT_TRUE(std::is_sorted(whole3.farthest.begin(), whole3.farthest.end()));
+  const auto cube4 = std::get<WidePieces256>(load_tws_model(sample("4x4x4obtm")));
+  const auto whole4 = in_passes(cube4, 3, std::uint64_t{1} << 40);
+  const auto passes4 = in_passes(cube4, 3, 1000);
+  EXPECT_EQ(whole4.layers, (std::vector<std::uint64_t>{1, 36, 1026, 28146}));
+  EXPECT_EQ(passes4.layers, whole4.layers);
+  EXPECT_TRUE(passes4.farthest == whole4.farthest);
+
+  const auto words = *cube3.wide_packing(cube3.start());
+  std::vector<unsigned __int128> all(18), within(18);
+  for (std::size_t i = 0; i < whole3.farthest.size(); i += 997) {
+    const unsigned __int128 w = whole3.farthest[i];
+    const int k = words.successors(w, all.data());
+    for (int bits = 1; bits <= 6; ++bits) {
+      std::multiset<unsigned __int128> seen;
+      for (std::uint64_t high = 0; high < (std::uint64_t{1} << bits); ++high) {
+        const int in = words.successors_within(w, within.data(), bits, high);
+        for (int m = 0; m < in; ++m) {
+          EXPECT_EQ(std::uint64_t(within[std::size_t(m)] >> (128 - bits)), high);
+          seen.insert(within[std::size_t(m)]);
+        }
+      }
+      EXPECT_TRUE(seen == std::multiset<unsigned __int128>(all.begin(), all.begin() + k)) << bits;
+    }
+  }
 }
 
 // Past 128 bits: the narrowest word of limbs that holds the places, and the first

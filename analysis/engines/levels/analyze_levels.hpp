@@ -36,11 +36,11 @@ inline constexpr std::string_view kSortedLevelsLookup = "sorted-levels";
 namespace detail {
 
 // The positions of `words`, formatted in the canonical order (the states' order).
-template <Puzzle P, class Packing, class Word>
-std::vector<std::string> format_sorted(const P& p, const Packing& packing, const std::vector<Word>& words) {
+template <Puzzle P, class Packing, class Words>
+std::vector<std::string> format_sorted(const P& p, const Packing& packing, const Words& words) {
   std::vector<typename P::State> states;
   states.reserve(words.size());
-  for (const Word w : words) states.push_back(packing.unpack(w));
+  for (const auto w : words) states.push_back(packing.unpack(w));
   std::sort(states.begin(), states.end());
   std::vector<std::string> out;
   out.reserve(states.size());

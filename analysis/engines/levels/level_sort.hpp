@@ -91,13 +91,70 @@ void radix_sort_low(T* a, T* tmp, std::size_t n, int bits, Key key = {}) {
   if (from != a) std::copy_n(from, n, a);
 }
 
-// Wide words: a bucket's words are sorted by comparison (128-bit digits would take
-// twice the passes, and these models are the rarer ones).
-inline void radix_sort_low(unsigned __int128* a, unsigned __int128*, std::size_t n, int) { std::sort(a, a + n); }
-template <std::size_t N>
-void radix_sort_low(LimbWord<N>* a, LimbWord<N>*, std::size_t n, int) {
-  std::sort(a, a + n);
+// Wide words (16 bytes and more): radix passes over all of a bucket's bits would be
+// twice the 64-bit word's and more, and a bucket of thousands sorted by comparison
+// alone spends most of the time in mispredicted branches. One pass splits the bucket
+// by the kWideDigit bits below `bits` (the words agree above) into runs of a few
+// words each, which comparison then sorts, in a buffer of the thread's own (a bucket
+// stays in cache; no array as large as the level's successors is needed beside them).
+inline constexpr int kWideDigit = 11;
+inline constexpr std::size_t kMostWideSplit = std::size_t(1) << 20;  // words: larger buckets sort in place
+inline constexpr std::ptrdiff_t kWideRun = 24;                       // words: shorter runs sort by insertion
+// Sorts src[0, n) into dst by the bits below `bits` (equal above): a split by the
+// digit below `bits` into dst, each run of equal digits sorted there, the longer
+// ones split once more (by way of src, copied back).
+template <class Word>
+void split_wide(Word* src, Word* dst, std::size_t n, int bits, int depth) {
+  const int digit = std::min(kWideDigit, bits);
+  const int shift = bits - digit;
+  const std::uint64_t mask = (std::uint64_t{1} << digit) - 1;
+  std::array<std::uint32_t, (std::size_t(1) << kWideDigit) + 1> start{};
+  for (std::size_t i = 0; i < n; ++i) ++start[(shifted_bits(src[i], shift) & mask) + 1];
+  for (std::size_t v = 1; v <= mask + 1; ++v) start[v] += start[v - 1];
+  {
+    std::array<std::uint32_t, std::size_t(1) << kWideDigit> at;
+    std::copy_n(start.begin(), mask + 1, at.begin());
+    for (std::size_t i = 0; i < n; ++i) dst[at[shifted_bits(src[i], shift) & mask]++] = src[i];
+  }
+  for (std::size_t v = 0; v <= mask; ++v) {
+    Word* const first = dst + start[v];
+    Word* const last = dst + start[v + 1];
+    if (last - first < 2) continue;
+    if (last - first <= kWideRun) {
+      for (Word* i = first + 1; i != last; ++i) {
+        const Word x = *i;
+        Word* j = i;
+        for (; j != first && x < *(j - 1); --j) *j = *(j - 1);
+        *j = x;
+      }
+    } else if (depth == 0 && shift > 0) {
+      split_wide(first, src + start[v], std::size_t(last - first), shift, 1);
+      std::copy(src + start[v], src + start[v + 1], first);
+    } else {
+      std::sort(first, last);
+    }
+  }
 }
+template <class Word>
+void sort_wide(Word* a, std::size_t n, int bits) {
+  if (n < 256 || n > kMostWideSplit || bits <= 0) {
+    std::sort(a, a + n);
+    return;
+  }
+  thread_local std::vector<Word> buffer;
+  if (buffer.size() < n) buffer.resize(n);
+  split_wide(a, buffer.data(), n, bits, 0);
+  std::copy_n(buffer.data(), n, a);
+}
+inline void radix_sort_low(unsigned __int128* a, unsigned __int128*, std::size_t n, int bits) { sort_wide(a, n, bits); }
+template <std::size_t N>
+void radix_sort_low(LimbWord<N>* a, LimbWord<N>*, std::size_t n, int bits) {
+  sort_wide(a, n, bits);
+}
+// Whether radix_sort_low sorts words of this type by way of the caller's `tmp` (as
+// many words as it sorts) rather than a buffer of its own.
+template <class Word>
+inline constexpr bool kSortNeedsScratch = sizeof(Word) <= 8;
 
 // The chunks of successors go in groups of kScatterGroup, each with a row of bucket
 // counters: the serial pass over the counters stays small beside the words.

@@ -42,7 +42,7 @@ namespace statespace {
 template <class Word>
 struct SortedLevels {
   std::vector<std::uint64_t> layers;  // layers[d] = positions at distance d
-  std::vector<Word> farthest;         // the deepest level's words, ascending
+  RawVector<Word> farthest;           // the deepest level's words, ascending
   std::vector<LayerEdges>
       layer_edges;               // as count_layer_edges (analysis/engines/explicit/analyze_explicit.hpp) gives them
   std::uint64_t successors = 0;  // directed edges, self-loops included
@@ -67,11 +67,14 @@ using SortedLevelsResult = SortedLevels<std::uint64_t>;
 // holds, unless the packing is graded (GradedPacking), where no move returns to a
 // level.
 // A pass keeps at most pass_words successor words; a level with more makes its
-// successors again for each range of words (cheap beside sorting them), so that two
-// arrays of successors never outgrow the levels kept.
+// successors again for each range of words (a RangedPacking only the range's), so
+// that the arrays of successors never outgrow the levels kept. 0: as many words as
+// half the next level (the pass's arrays then hold about as much as the level they
+// make), and at least kAutoPassWords.
+inline constexpr std::uint64_t kAutoPassWords = std::uint64_t{1} << 24;
 struct SortedLevelsMode {
   bool directed = false;
-  std::uint64_t pass_words = std::uint64_t{1} << 24;
+  std::uint64_t pass_words = 0;
   // Stop with the level at this distance, unexpanded; and (stop_over_budget) before a
   // level whose expansion would pass the budget, rather than refuse it.
   std::optional<unsigned> max_depth = std::nullopt;
@@ -91,21 +94,18 @@ bool packs_into_word(const P& p, const typename P::State& start) {
 }
 
 // Words a level's expansion holds at its peak: `levels` for the levels kept (with
-// the idle room of the array the next level goes to), the successors of one pass
-// (`share` words) in the chunks' arrays, bucketed and in the radix sort's copy, and
-// the next level (`next` words), twice when it is made in passes (the passes'
-// pieces and the level they are joined into). The chunks' arrays count twice a
-// pass's share: an array that overflows doubles, and the words of a pass can fall
-// mostly on a few chunks (Lights Out: a press leaves most of a word's top bits as
-// they were). `kept`: the room of the buffers kept from earlier passes and levels
-// (chunks, sort, pieces), each counted at the larger of its room and its need.
+// the idle room of the array the next level goes to), the successors of the largest
+// pass (`share` words) in the chunks' arrays, bucketed, and (`sort_copies` 2) in the
+// radix sort's copy, and the next level (`next` words), into which the passes write
+// one after the other. The chunks' arrays count twice a pass's share: an array that
+// overflows doubles. `kept`: the room of the buffers kept from earlier passes and
+// levels (chunks, sort), each counted at the larger of its room and its need.
 struct LevelWords {
-  std::uint64_t levels = 0, share = 0, next = 0, passes = 1;
-  std::uint64_t chunks_kept = 0, sort_kept = 0, pieces_kept = 0;
+  std::uint64_t levels = 0, share = 0, next = 0, sort_copies = 2;
+  std::uint64_t chunks_kept = 0, sort_kept = 0;
   [[nodiscard]] std::uint64_t total(bool kept) const {
     const auto at_least = [&](std::uint64_t room, std::uint64_t need) { return kept ? std::max(room, need) : need; };
-    return levels + at_least(chunks_kept, 2 * share) + 2 * at_least(sort_kept, share) + next +
-           (passes > 1 ? at_least(pieces_kept, next) : 0);
+    return levels + at_least(chunks_kept, 2 * share) + at_least(sort_kept, sort_copies * share) + next;
   }
 };
 
@@ -119,6 +119,7 @@ SortedLevels<PackedWord<Packing>> sorted_levels_bfs(const Packing& packing, std:
                                                     Progress* progress, OnLevel&& on_level,
                                                     SortedLevelsMode mode = {}) {
   using Word = PackedWord<Packing>;
+  constexpr bool kScratch = detail::kSortNeedsScratch<Word>;
   const std::size_t moves = std::size_t(packing.moves());
   // A packing that states its words' width (all below 2^word_bits(), at least 1)
   // also promises that every move changes the word, unless it says otherwise by
@@ -155,7 +156,6 @@ SortedLevels<PackedWord<Packing>> sorted_levels_bfs(const Packing& packing, std:
   std::vector<detail::MergeCounts> counts;
   std::vector<RawVector<Word>> chunk_words(detail::kLevelChunks);
   RawVector<Word> sorted, scratch;
-  std::vector<RawVector<Word>> pieces;        // a level's words, pass by pass (pieces[pass])
   std::vector<std::uint64_t> within, onward;  // per depth: directed edges inside, edges to the next
   std::uint64_t total = starts.size();
   starts.clear();
@@ -167,15 +167,11 @@ SortedLevels<PackedWord<Packing>> sorted_levels_bfs(const Packing& packing, std:
   // or an allocation would not fit beside them. What every array holds now, in
   // bytes: the plan can fall short (a level grows faster than the one before, a
   // pass gets more than its share), so each large allocation is checked again with
-  // its exact size before it is made.
+  // its exact size before it is made. Not advised as huge pages: the access is
+  // sequential (few TLB misses to save), and their first touch measured slower.
   const auto chunks_room = [&] {
     std::uint64_t words = 0;
     for (const auto& w : chunk_words) words += w.capacity();
-    return words;
-  };
-  const auto pieces_room = [&] {
-    std::uint64_t words = 0;
-    for (const auto& piece : pieces) words += piece.capacity();
     return words;
   };
   const auto levels_room = [&] {
@@ -184,15 +180,12 @@ SortedLevels<PackedWord<Packing>> sorted_levels_bfs(const Packing& packing, std:
     return words;
   };
   const auto held = [&] {
-    return (levels_room() + chunks_room() + sorted.capacity() + scratch.capacity() + pieces_room()) * sizeof(Word);
+    return (levels_room() + chunks_room() + sorted.capacity() + scratch.capacity()) * sizeof(Word);
   };
   const auto free_chunks = [&] {
     for (auto& w : chunk_words) RawVector<Word>().swap(w);
   };
   const auto free_sort = [&] { RawVector<Word>().swap(sorted), RawVector<Word>().swap(scratch); };
-  const auto free_pieces = [&](std::size_t from) {
-    for (std::size_t i = from; i < pieces.size(); ++i) RawVector<Word>().swap(pieces[i]);
-  };
   // Whether `words` more fit: the spare buffers `spare` frees (those this point does
   // not read) go first when they are in the way.
   const auto room_for = [&](std::uint64_t words, const auto& spare) {
@@ -212,20 +205,43 @@ SortedLevels<PackedWord<Packing>> sorted_levels_bfs(const Packing& packing, std:
     const std::uint64_t expected =
         r.layers.size() > 1 ? std::min<std::uint64_t>(moves, r.successors / (total - n) + 2) : moves;
     const double growth = r.layers.size() > 1 ? double(n) / double(r.layers[r.layers.size() - 2]) : 1.0;
-    // Passes: as few as keep one pass's successors within pass_words and the level's
-    // plan within the budget, when the words' width is known ahead (the pass of a word
-    // is its top bits).
+    // Passes: as few as keep the largest pass's successors within the pass words and
+    // the level's plan within the budget, when the words' width is known ahead (the
+    // pass of a word is its top bits).
     const std::uint64_t successors = n * expected;
+    const std::uint64_t next_words =
+        std::min<std::uint64_t>(successors, std::uint64_t(double(n) * std::max(1.0, growth)));
+    const std::uint64_t pass_words = mode.pass_words ? mode.pass_words : std::max(kAutoPassWords, next_words / 2);
+    // The largest part of the level whose words share their top `bits` bits, at least
+    // an even part: a level's successors lie near it, so this is the largest pass's
+    // part of them (the 3x3x3's first edge takes 24 of its field's 32 values, so the
+    // top two bits make three passes of a third and an empty one).
+    const auto largest_part = [&](int bits) {
+      if (bits == 0) return 1.0;
+      double most = 1.0 / double(std::uint64_t{1} << bits);
+      if constexpr (kBoundedWords) {
+        const int shift = int(packing.word_bits()) - bits;
+        for (auto from = level.begin(); from != level.end();) {
+          const std::uint64_t top = shifted_bits(*from, shift);
+          const auto to =
+              std::partition_point(from, level.end(), [&](const Word& w) { return shifted_bits(w, shift) <= top; });
+          most = std::max(most, double(to - from) / double(n));
+          from = to;
+        }
+      }
+      return most;
+    };
+    const auto share_of = [&](int bits) {
+      return std::min(successors, std::uint64_t(double(successors) * largest_part(bits)) + moves);
+    };
     const auto plan = [&](int bits) {
       LevelWords w;
-      w.passes = std::uint64_t{1} << bits;
       w.levels = levels_room() - next.capacity();
-      w.share = (successors + w.passes - 1) / w.passes;
-      w.next = std::max<std::uint64_t>(
-          next.capacity(), std::min<std::uint64_t>(successors, std::uint64_t(double(n) * std::max(1.0, growth))));
+      w.share = share_of(bits);
+      w.next = std::max<std::uint64_t>(next.capacity(), next_words);
+      w.sort_copies = kScratch ? 2 : 1;
       w.chunks_kept = chunks_room();
-      w.sort_kept = sorted.capacity();
-      w.pieces_kept = pieces_room();
+      w.sort_kept = sorted.capacity() + scratch.capacity();
       return w;
     };
     int pass_bits = 0;
@@ -236,13 +252,21 @@ SortedLevels<PackedWord<Packing>> sorted_levels_bfs(const Packing& packing, std:
         return 0;
       }
     }();
-    while (pass_bits < most_pass_bits && ((successors >> pass_bits) > mode.pass_words ||
-                                          plan(pass_bits).total(false) * sizeof(Word) > budget.bytes())) {
+    while (pass_bits < most_pass_bits &&
+           (share_of(pass_bits) > pass_words || plan(pass_bits).total(false) * sizeof(Word) > budget.bytes())) {
       ++pass_bits;
     }
     const auto stop_here = [&] {
       r.complete = false;
-      r.farthest.assign(level.begin(), level.end());
+      // The level's words are the result: the buffers go first, and an undirected
+      // search's level moves rather than being copied.
+      free_chunks(), free_sort();
+      if (directed) {
+        r.farthest.assign(level.begin(), level.end());
+      } else {
+        RawVector<Word>().swap(older), RawVector<Word>().swap(next);
+        r.farthest.swap(current);
+      }
     };
     if (mode.max_depth && r.layers.size() > *mode.max_depth) {
       stop_here();
@@ -253,22 +277,26 @@ SortedLevels<PackedWord<Packing>> sorted_levels_bfs(const Packing& packing, std:
       break;
     }
     refuse(plan(pass_bits).total(false) * sizeof(Word));
-    // The buffers kept from earlier levels stay when the plan fits beside them (in
-    // passes, the chunks' arrays then grow to hold a whole level's successors); else
-    // they go, and each pass's arrays go as soon as the pass is done with them.
-    bool keep = [&] {
-      LevelWords w = plan(pass_bits);
-      if (w.passes > 1) w.chunks_kept = std::max(w.chunks_kept, successors);
-      return w.total(true) * sizeof(Word) <= budget.bytes();
-    }();
-    if (!keep) free_chunks(), free_sort(), free_pieces(0);
+    // The buffers kept from earlier levels stay when the plan fits beside them; else
+    // they go.
+    bool keep = plan(pass_bits).total(true) * sizeof(Word) <= budget.bytes();
+    if (!keep) free_chunks(), free_sort();
     // Fixed chunks of positions, fewer for small levels (each four cost a row of bucket
-    // counters), so neither the layout nor the result depends on the threads. Each
-    // chunk writes its successors to its own array; the OR of every word gives the
-    // bits in use (the buckets' shift), and self-loops are counted apart (they are
-    // inside the level, but no edge to another position).
+    // counters), so neither the layout nor the result depends on the threads. A chunk
+    // takes every chunks-th block of kBlock positions across the level, so that each
+    // holds about its part of every pass (a run of neighbouring words would put most
+    // of its successors in one pass). Each chunk writes its successors to its own
+    // array; the OR of every word gives the bits in use (the buckets' shift), and
+    // self-loops are counted apart (they are inside the level, but no edge to another
+    // position).
+    constexpr std::size_t kBlock = 1024;
     const std::size_t chunks = std::clamp<std::size_t>(n / 4096, 1, detail::kLevelChunks);
-    const std::size_t chunk = (n + chunks - 1) / chunks;
+    const std::size_t blocks = (n + kBlock - 1) / kBlock;
+    const auto chunk_positions = [&](std::size_t c) {
+      std::size_t count = 0;
+      for (std::size_t b = c; b < blocks; b += chunks) count += std::min(n, (b + 1) * kBlock) - b * kBlock;
+      return count;
+    };
     const std::size_t groups = (chunks + detail::kScatterGroup - 1) / detail::kScatterGroup;
     std::uint64_t inside = 0, outward = 0, self = 0, generated = 0;
     // A plan that falls short (found by an exact check below) makes the level again
@@ -276,6 +304,7 @@ SortedLevels<PackedWord<Packing>> sorted_levels_bfs(const Packing& packing, std:
     for (;; ++pass_bits) {
       const std::uint64_t passes = std::uint64_t{1} << pass_bits;
       const bool retry = pass_bits < most_pass_bits;
+      const double part = largest_part(pass_bits);
       // About 2,048 words a bucket, at most 2^kLevelBucketBits buckets a pass. At least
       // one bucket bit whenever a bit is in use: a shift by the word's whole width would
       // be undefined.
@@ -290,11 +319,6 @@ SortedLevels<PackedWord<Packing>> sorted_levels_bfs(const Packing& packing, std:
       if constexpr (kBoundedWords) choose_buckets(successors, packing.word_bits());
       inside = outward = self = generated = 0;
       next.clear();
-      if (pieces.size() < passes) pieces.resize(passes);
-      for (std::size_t i = 0; i < pieces.size(); ++i) {
-        pieces[i].clear();
-        if (i >= passes) RawVector<Word>().swap(pieces[i]);
-      }
       bool short_of_room = false;
       for (std::uint64_t pass = 0; pass < passes && !short_of_room; ++pass) {
         // The pass's words are those whose bucket number is in [low, low + buckets).
@@ -316,12 +340,12 @@ SortedLevels<PackedWord<Packing>> sorted_levels_bfs(const Packing& packing, std:
             // A chunk's array only grows (its size is not the words made: growing again
             // would fill it with zeros).
             RawVector<Word>& words = chunk_words[c];
-            const std::size_t from = c * chunk, to = std::min(n, (c + 1) * chunk);
-            // Kept from pass to pass, an array is made at once as large as all of its
-            // chunk's successors (the plan counts that much): growing it by doubling
-            // would fault in every size it passes through.
+            // Made at once as large as the chunk's part of the largest pass (kept from
+            // pass to pass): growing it by doubling would fault in every size it
+            // passes through.
+            const std::size_t positions = chunk_positions(c);
             const std::size_t guess =
-                to > from ? (to - from) * (passes > 1 ? expected : moves) / (keep ? 1 : passes) + moves : 0;
+                passes == 1 ? positions * moves : std::size_t(double(positions * expected) * part * 1.125) + moves;
             // Grown without copying: a vector's own growth would copy (and so map)
             // all of its old size, written or not. The old array and the new one are
             // both held while the words move.
@@ -335,13 +359,14 @@ SortedLevels<PackedWord<Packing>> sorted_levels_bfs(const Packing& packing, std:
                 return false;
               }
               RawVector<Word> bigger;
+              bigger.reserve(size);
               bigger.resize(size);
               std::copy_n(words.data(), keep_words, bigger.data());
               words.swap(bigger);
               chunk_bytes.fetch_sub(std::uint64_t(bigger.capacity()) * sizeof(Word));
               return true;
             };
-            if (over || (words.size() < guess && !grow(guess, 0))) return;
+            if (over || (positions > 0 && words.size() < guess && !grow(guess, 0))) return;
             std::size_t at = 0;
             auto successors_of = [&] {  // a packing's own way through ascending words, if it has one
               if constexpr (requires { typename Packing::Successors; }) {
@@ -350,38 +375,40 @@ SortedLevels<PackedWord<Packing>> sorted_levels_bfs(const Packing& packing, std:
                 return [&](Word w, Word* out) { return packing.successors(w, out); };
               }
             }();
-            for (std::size_t i = from; i < to; ++i) {
-              if (words.size() < at + moves && (over || !grow(2 * words.size() + moves, at))) return;
-              Word* const out = words.data() + at;
-              int k = 0;
-              if constexpr (RangedPacking<Packing>) {
-                k = passes == 1 ? successors_of(level[i], out)
-                                : packing.successors_within(level[i], out, pass_bits, std::uint64_t(pass));
-              } else {
-                k = successors_of(level[i], out);
-              }
-              if constexpr (kBoundedWords) {
-                if (passes == 1 || RangedPacking<Packing>) {
-                  // A ranged pass makes only its own words: a self-loop counts in one.
-                  if (count_loops) {
-                    for (int m = 0; m < k; ++m) loop += out[m] == level[i];
-                  }
-                  at += std::size_t(k);
+            for (std::size_t b = c; b < blocks; b += chunks) {
+              for (std::size_t i = b * kBlock; i < std::min(n, (b + 1) * kBlock); ++i) {
+                if (words.size() < at + moves && (over || !grow(2 * words.size() + moves, at))) return;
+                Word* const out = words.data() + at;
+                int k = 0;
+                if constexpr (RangedPacking<Packing>) {
+                  k = passes == 1 ? successors_of(level[i], out)
+                                  : packing.successors_within(level[i], out, pass_bits, std::uint64_t(pass));
                 } else {
-                  // The pass's words close up to the front (at never passes out + m).
-                  for (int m = 0; m < k; ++m) {
-                    if (std::size_t(shifted_bits(out[m], shift)) - low < buckets) {
-                      loop += count_loops && out[m] == level[i];
-                      words[at++] = out[m];
+                  k = successors_of(level[i], out);
+                }
+                if constexpr (kBoundedWords) {
+                  if (passes == 1 || RangedPacking<Packing>) {
+                    // A ranged pass makes only its own words: a self-loop counts in one.
+                    if (count_loops) {
+                      for (int m = 0; m < k; ++m) loop += out[m] == level[i];
+                    }
+                    at += std::size_t(k);
+                  } else {
+                    // The pass's words close up to the front (at never passes out + m).
+                    for (int m = 0; m < k; ++m) {
+                      if (std::size_t(shifted_bits(out[m], shift)) - low < buckets) {
+                        loop += count_loops && out[m] == level[i];
+                        words[at++] = out[m];
+                      }
                     }
                   }
+                } else {
+                  for (int m = 0; m < k; ++m) {
+                    bits |= out[m];
+                    loop += out[m] == level[i];
+                  }
+                  at += std::size_t(k);
                 }
-              } else {
-                for (int m = 0; m < k; ++m) {
-                  bits |= out[m];
-                  loop += out[m] == level[i];
-                }
-                at += std::size_t(k);
               }
             }
             if constexpr (kBoundedWords) {
@@ -395,8 +422,7 @@ SortedLevels<PackedWord<Packing>> sorted_levels_bfs(const Packing& packing, std:
         if (over) {
           if (keep) {  // the same pass again, without the buffers kept for reuse
             keep = false;
-            free_chunks(), free_sort(), free_pieces(pass);
-            if (passes > 1 && !directed) RawVector<Word>().swap(next);
+            free_chunks(), free_sort();
             --pass;
             continue;
           }
@@ -418,31 +444,30 @@ SortedLevels<PackedWord<Packing>> sorted_levels_bfs(const Packing& packing, std:
         if constexpr (!kBoundedWords) choose_buckets(words_made, detail::word_width(bits));
         if (sorted.size() < words_made) {  // nothing to keep: new arrays rather than copies
           free_sort();
-          const bool fits = room_for(2 * words_made, [&] {
-            keep = false;
-            free_pieces(pass);
-            if (passes > 1 && !directed) RawVector<Word>().swap(next);
-          });
+          // Room for the largest pass planned, so that a later pass need not fault in
+          // new arrays; the words at hand when that does not fit.
+          const std::uint64_t copies = kScratch ? 2 : 1;
+          std::uint64_t words = std::max<std::uint64_t>(words_made, passes == 1 ? 0 : share_of(pass_bits));
+          if (!room_for(copies * words, [] {})) words = words_made;
+          const bool fits = room_for(copies * words, [&] { keep = false; });
           if (!fits && retry) {
             short_of_room = true;
             break;
           }
-          if (!fits) refuse(held() + 2 * words_made * sizeof(Word));
-          sorted.resize(words_made), scratch.resize(words_made);
+          if (!fits) refuse(held() + copies * words * sizeof(Word));
+          sorted.reserve(words), sorted.resize(words);
+          if constexpr (kScratch) scratch.reserve(words), scratch.resize(words);
         }
         detail::bucket_scatter<Word>(parts, std::span<Word>(sorted.data(), words_made), shift, low, buckets,
                                      bucket_start, bucket_count, kBoundedWords);
-        // In passes, a chunk's successors can fall mostly in one pass (Lights Out: a
-        // move leaves most of a word's top bits as they were), so arrays kept at their
-        // largest would hold, summed over the chunks, the whole level's.
-        if (passes > 1 && !keep) free_chunks();
         // Each bucket is merged while its sort has left it in cache.
         counts.assign(buckets, {});
         tbb::parallel_for(tbb::blocked_range<std::size_t>(0, buckets), [&](const auto& range) {
           for (std::size_t b = range.begin(); b != range.end(); ++b) {
             Word* const first = sorted.data() + bucket_start[b];
             Word* last = first + (bucket_start[b + 1] - bucket_start[b]);
-            detail::radix_sort_low(first, scratch.data() + bucket_start[b], std::size_t(last - first), shift);
+            detail::radix_sort_low(first, kScratch ? scratch.data() + bucket_start[b] : nullptr,
+                                   std::size_t(last - first), shift);
             if (check_earlier) {
               // Levels 0 .. d-2 (d-1 and d are the merge's): a move back to any of them
               // is no new position.
@@ -463,71 +488,64 @@ SortedLevels<PackedWord<Packing>> sorted_levels_bfs(const Packing& packing, std:
           inside += counts[b].within;
           outward += counts[b].onward;
         }
-        // Each pass's words to an array of their own (one pass: the next level itself).
-        RawVector<Word>& piece = passes == 1 ? next : pieces[pass];
-        if (next_start[buckets] > piece.capacity()) {
-          RawVector<Word>().swap(piece);  // empty: a new array rather than a copy
-          const bool fits = room_for(next_start[buckets], [&] {
+        // The passes' ranges ascend: each pass's words follow the last pass's in the
+        // next level. Its array is made when the first pass is done, as large as the
+        // level is planned (one pass: as its words), and made larger, the words so far
+        // copied, when a pass passes it.
+        const std::uint64_t at_next = next.size();
+        const std::uint64_t need = at_next + next_start[buckets];
+        if (need > next.capacity()) {
+          // A plan that fell short: the passes to come as large as this one.
+          const std::uint64_t rest = (passes - pass - 1) * (next_start[buckets] + next_start[buckets] / 8);
+          const std::uint64_t planned = passes == 1 ? need : std::max(need + rest, next_words + next_words / 8);
+          RawVector<Word> bigger;
+          const auto spare = [&] {
             keep = false;
             free_chunks();
-            free_pieces(pass + 1);
-            if (passes > 1 && !directed) RawVector<Word>().swap(next);
-          });
+          };
+          std::uint64_t words = std::max(need, std::min(planned, successors));
+          if (at_next == 0) RawVector<Word>().swap(next);  // nothing in it to copy
+          if (!room_for(words, spare)) words = need;
+          const bool fits = room_for(words, spare);
           if (!fits && retry) {
             short_of_room = true;
             break;
           }
-          if (!fits) refuse(held() + next_start[buckets] * sizeof(Word));
+          if (!fits) refuse(held() + words * sizeof(Word));
+          bigger.reserve(words);
+          bigger.resize(need);
+          std::copy_n(next.data(), at_next, bigger.data());
+          next.swap(bigger);
         }
-        piece.resize(next_start[buckets]);
+        next.resize(need);
         tbb::parallel_for(tbb::blocked_range<std::size_t>(0, buckets), [&](const auto& range) {
           for (std::size_t b = range.begin(); b != range.end(); ++b) {
-            std::copy_n(sorted.data() + bucket_start[b], counts[b].kept, piece.data() + next_start[b]);
+            std::copy_n(sorted.data() + bucket_start[b], counts[b].kept, next.data() + at_next + next_start[b]);
           }
         });
-      }
-      if (!short_of_room && passes > 1) {
-        // Without the buffers kept for reuse, the pass's arrays go first: the pieces
-        // and the level they join are the peak.
-        if (!keep) free_sort();
-        std::size_t size = 0;
-        for (std::uint64_t i = 0; i < passes; ++i) size += pieces[i].size();
-        if (size > next.capacity()) {
-          RawVector<Word>().swap(next);
-          const bool fits = room_for(size, [&] {
-            keep = false;
-            free_chunks(), free_sort();
-          });
-          if (!fits && !retry) refuse(held() + size * sizeof(Word));
-          short_of_room = !fits;
-        }
-        if (!short_of_room) {
-          next.resize(size);
-          std::size_t at = 0;
-          for (std::uint64_t i = 0; i < passes; ++i) {
-            std::copy(pieces[i].begin(), pieces[i].end(), next.begin() + std::ptrdiff_t(at));
-            at += pieces[i].size();
-            if (!keep) RawVector<Word>().swap(pieces[i]);
-          }
-        }
       }
       if (!short_of_room) break;
       // Short of room: the level again in more passes, from empty buffers.
       keep = false;
-      free_chunks(), free_sort(), free_pieces(0);
+      free_chunks(), free_sort();
       next.clear();
     }
     within.push_back(inside - self);
     onward.push_back(outward);
     r.successors += generated;
     total += next.size();
-    if (next.empty()) r.farthest.assign(level.begin(), level.end());
     if (directed) {
+      if (next.empty()) r.farthest.assign(level.begin(), level.end());
       // Kept for good: no spare capacity.
       if (next.capacity() > next.size()) next.shrink_to_fit();
       r.levels.push_back(std::move(next));
       next = {};
     } else {
+      if (next.empty()) {  // the search is over: the level is the result
+        free_chunks(), free_sort();
+        r.farthest.swap(current);
+        break;
+      }
       older.swap(current);
       current.swap(next);
     }
