@@ -252,8 +252,12 @@ SortedLevels<PackedWord<Packing>> sorted_levels_bfs(const Packing& packing, std:
         return 0;
       }
     }();
+    // The pass words split the successors evenly: a level whose words crowd into a
+    // few top-bit values (peg solitaire's, whose top holes most positions share)
+    // would otherwise take every pass bit there is, each pass making the level's
+    // successors again. The plan's memory counts the largest pass as it is.
     while (pass_bits < most_pass_bits &&
-           (share_of(pass_bits) > pass_words || plan(pass_bits).total(false) * sizeof(Word) > budget.bytes())) {
+           ((successors >> pass_bits) > pass_words || plan(pass_bits).total(false) * sizeof(Word) > budget.bytes())) {
       ++pass_bits;
     }
     const auto stop_here = [&] {
