@@ -178,30 +178,28 @@ class WidePieceWords {
     const int below = 64 - bits;
     const bool inside = (from.limb[0] >> below) == high;
     int k = 0;
+    // Move m's successor, kept when its top bits are `high`: the fields reaching into
+    // them are put first, and the rest only when they are.
+    const auto within = [&](std::size_t m) {
+      LimbWord<N> next = kept(t, from, m);
+      std::size_t f = t.first[m];
+      const std::size_t end = t.first[m + 1];
+      for (; f < end && t.fields[f].to_limb == 0 && t.fields[f].top() > below; ++f) put(t, t.fields[f], from, next);
+      if ((next.limb[0] >> below) != high) return;
+      for (; f < end; ++f) put(t, t.fields[f], from, next);
+      if (!t.forbidden.empty() && !t.allowed(next.limb.data())) return;
+      out[k++] = pack(next);
+    };
     if (!inside && count <= 64) {
       for (std::uint64_t reach = reaching_[std::size_t(bits)]; reach != 0; reach &= reach - 1) {
-        const auto m = std::size_t(std::countr_zero(reach));
-        LimbWord<N> next = kept(t, from, m);
-        std::size_t f = t.first[m];
-        const std::size_t end = t.first[m + 1];
-        for (; f < end && t.fields[f].to_limb == 0 && t.fields[f].top() > below; ++f) put(t, t.fields[f], from, next);
-        if ((next.limb[0] >> below) != high) continue;
-        for (; f < end; ++f) put(t, t.fields[f], from, next);
-        if (!t.forbidden.empty() && !t.allowed(next.limb.data())) continue;
-        out[k++] = pack(next);
+        within(std::size_t(std::countr_zero(reach)));
       }
       return k;
     }
     for (std::size_t m = 0; m < count; ++m) {
-      std::size_t f = t.first[m];
-      const std::size_t end = t.first[m + 1];
-      if (!inside && (f == end || t.fields[f].to_limb != 0 || t.fields[f].top() <= below)) continue;
-      LimbWord<N> next = kept(t, from, m);
-      for (; f < end && t.fields[f].to_limb == 0 && t.fields[f].top() > below; ++f) put(t, t.fields[f], from, next);
-      if ((next.limb[0] >> below) != high) continue;
-      for (; f < end; ++f) put(t, t.fields[f], from, next);
-      if (!t.forbidden.empty() && !t.allowed(next.limb.data())) continue;
-      out[k++] = pack(next);
+      const std::size_t f = t.first[m];
+      if (!inside && (f == t.first[m + 1] || t.fields[f].to_limb != 0 || t.fields[f].top() <= below)) continue;
+      within(m);
     }
     return k;
   }
