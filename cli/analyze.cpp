@@ -24,6 +24,7 @@
 #include "cli/cli.hpp"
 #include "core/lookup.hpp"
 #include "core/text.hpp"
+#include "distributed/analyze_mpi.hpp"
 #include "puzzles/puzzle_file.hpp"
 #include "puzzles/registry.hpp"
 #include "puzzles/rush_rows.hpp"
@@ -442,6 +443,10 @@ int run_analyze(const Args& args, Context& context) {
   if (vm.count("max-depth")) o.max_depth = unsigned(parse_whole("--max-depth", max_depth, 0, 1'000'000));
   if (!lookup.empty()) o.lookup = parse_lookup(lookup);
   o.engine = parse_engine(engine);
+  // Only an explicit --engine mpi runs the MPI engine (auto never plans it): the
+  // binary without it hands the whole command to statespace-mpi here, before a puzzle
+  // is read or anything is written.
+  if (o.engine == Engine::mpi) enter_mpi_engine();
   o.memory = memory.budget();
   o.progress = !quiet;
   o.threads = threads_in_use(context);

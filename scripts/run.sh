@@ -13,8 +13,11 @@ if [ ! -f build/build.ninja ]; then
   echo "run.sh: configuring build/ (cmake, Release, the binary alone)" >&2
   cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release -DBUILD_TESTING=OFF -DSTATESPACE_BUILD_BENCH=OFF >/dev/null
 fi
-echo "run.sh: building build/statespace on $(nproc) cores" >&2
-NINJA_STATUS="run.sh: building: %f of %t targets: " cmake --build build --parallel "$(nproc)" --target statespace >&2
+# With MPI found, statespace-mpi too: the binary runs it for --engine mpi.
+targets=(statespace)
+if grep -q '^STATESPACE_WITH_MPI:BOOL=ON' build/CMakeCache.txt; then targets+=(statespace-mpi); fi
+echo "run.sh: building ${targets[*]/#/build/} on $(nproc) cores" >&2
+NINJA_STATUS="run.sh: building: %f of %t targets: " cmake --build build --parallel "$(nproc)" --target "${targets[@]}" >&2
 if [ $# -eq 0 ]; then
   set -- analyze --all --out reports-out
 fi
