@@ -24,7 +24,7 @@
 #include "cli/cli.hpp"
 #include "core/lookup.hpp"
 #include "core/text.hpp"
-#include "distributed/analyze_mpi.hpp"
+#include "distributed/enter_mpi_engine.hpp"
 #include "puzzles/puzzle_file.hpp"
 #include "puzzles/registry.hpp"
 #include "puzzles/rush_rows.hpp"

@@ -9,8 +9,6 @@
 
 namespace statespace {
 
-void enter_mpi_engine() {}
-
 MpiAnalysis analyze_mpi(const Tiles& p, Board start, const AnalyzeOptions& o) {
   ImplicitOptions io = implicit_options(o);
   // As the implicit engine: the search from the goal fills the table as it goes,

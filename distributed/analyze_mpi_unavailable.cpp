@@ -1,42 +1,13 @@
-// The MPI engine's entry points in the programs that link no MPI: the statespace
-// binary, the Python module, the benchmarks, and every program of a build without
-// MPI (STATESPACE_WITH_MPI=OFF). Compiled twice (distributed/CMakeLists.txt): with
-// STATESPACE_MPI_SIBLING, the binary's copy, whose enter_mpi_engine() runs that
-// program in its place; without, a copy whose only answer is the refusal.
-#include <unistd.h>
-
+// The MPI engine's entry points in the programs that link no MPI (the statespace
+// binary, the Python module, the benchmarks, every program of a build without MPI):
+// one process, and --engine mpi refused.
 #include <algorithm>
-#include <cerrno>
-#include <cstring>
-#include <filesystem>
-#include <fstream>
-#include <iterator>
 
 #include "core/errors.hpp"
 #include "distributed/analyze_mpi.hpp"
 #include "distributed/mpi_collectives.hpp"
 
 namespace statespace {
-
-#ifdef STATESPACE_MPI_SIBLING
-void enter_mpi_engine() {
-  std::error_code ec;
-  const std::filesystem::path self = std::filesystem::read_symlink("/proc/self/exe", ec);
-  if (ec) return;
-  const std::string sibling = (self.parent_path() / STATESPACE_MPI_SIBLING).string();
-  if (::access(sibling.c_str(), X_OK) != 0) return;
-  // The arguments exactly as this process got them, NUL-terminated each.
-  std::ifstream in("/proc/self/cmdline", std::ios::binary);
-  std::string line{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-  std::vector<char*> argv;
-  for (std::size_t i = 0; i < line.size(); i += std::strlen(line.data() + i) + 1) argv.push_back(line.data() + i);
-  argv.push_back(nullptr);
-  ::execv(sibling.c_str(), argv.data());
-  throw UsageError("--engine mpi: cannot run " + sibling + ": " + std::strerror(errno));
-}
-#else
-void enter_mpi_engine() {}
-#endif
 
 void require_mpi_engine(const std::string& puzzle) {
   throw UsageError(puzzle +
