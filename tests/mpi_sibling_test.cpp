@@ -33,8 +33,8 @@ TEST(MpiSibling, EngineMpiRunsStatespaceMpiWithTheSameArguments) {
   const fs::path sibling = write_file(dir / "statespace-mpi", "#!/bin/sh\nprintf '<%s>\\n' \"$0\" \"$@\"\n");
   fs::permissions(sibling, fs::perms::owner_exec, fs::perm_options::add);
   const fs::path out = dir / "out";
-  const auto r = run_command(binary.string() + " --threads 1 analyze tiles:2x3 'no such puzzle' '' --engine=mpi --out " +
-                             out.string());
+  const auto r = run_command(binary.string() +
+                             " --threads 1 analyze tiles:2x3 'no such puzzle' '' --engine=mpi --out " + out.string());
   EXPECT_EQ(r.exit_code, 0) << r.out;
   EXPECT_EQ(r.std_out, "<" + sibling.string() + ">\n<--threads>\n<1>\n<analyze>\n<tiles:2x3>\n<no such puzzle>\n<>\n" +
                            "<--engine=mpi>\n<--out>\n<" + out.string() + ">\n");
@@ -42,7 +42,8 @@ TEST(MpiSibling, EngineMpiRunsStatespaceMpiWithTheSameArguments) {
   EXPECT_FALSE(fs::exists(out));
 
   // Any other engine runs here.
-  const auto implicit = run_command(binary.string() + " analyze tiles:2x3 --engine implicit --quiet --out " + out.string());
+  const auto implicit =
+      run_command(binary.string() + " analyze tiles:2x3 --engine implicit --quiet --out " + out.string());
   EXPECT_EQ(implicit.exit_code, 0) << implicit.out;
   EXPECT_EQ(implicit.out, "");
   EXPECT_TRUE(fs::exists(out / "tiles-2x3" / "summary.json"));
