@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
 # The first command to run: installs only what the binary needs, builds only the
-# binary (build/statespace), and analyses every seed puzzle into reports-out/,
+# binary (build/statespace, and build/statespace-mpi, which it runs for --engine
+# mpi, where the tree has Open MPI), and analyses every seed puzzle into reports-out/,
 # printing a summary table. Arguments replace the default
 # `analyze --all --out reports-out`, e.g. scripts/run.sh solve nooff "N O L L / F O F _".
 # What it installs and builds goes to stderr as it happens; the command's own output
 # is all that goes to stdout. Run again, it installs and builds nothing. The tests,
-# the benchmarks and the MPI engine come with scripts/test.sh, in the same build/.
+# the benchmarks and the packages of the MPI engine come with scripts/test.sh, in the
+# same build/.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-deps.sh run
@@ -13,7 +15,6 @@ if [ ! -f build/build.ninja ]; then
   echo "run.sh: configuring build/ (cmake, Release, the binary alone)" >&2
   cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release -DBUILD_TESTING=OFF -DSTATESPACE_BUILD_BENCH=OFF >/dev/null
 fi
-# With MPI found, statespace-mpi too: the binary runs it for --engine mpi.
 targets=(statespace)
 if grep -q '^STATESPACE_WITH_MPI:BOOL=ON' build/CMakeCache.txt; then targets+=(statespace-mpi); fi
 echo "run.sh: building ${targets[*]/#/build/} on $(nproc) cores" >&2
