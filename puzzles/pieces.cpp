@@ -35,6 +35,11 @@ constexpr int kMaxPlaces = SetShape::kMaxPlaces;
 // unranking it alone.
 constexpr std::uint64_t kTableEntries = std::uint64_t(1) << 23;
 constexpr std::uint64_t kAllTableEntries = std::uint64_t(1) << 24;
+// A coordinate whose rows the cached path makes instead (Coordinate::made): a table of
+// at least this many entries, above a least significant digit of at least kMadeBlock
+// values (the 2x2x2: 40,320 arrangements by 18 moves, above 2,187 twists).
+constexpr std::uint64_t kMadeEntries = std::uint64_t(1) << 18;
+constexpr std::uint64_t kMadeBlock = 64;
 // A move whose powers do not return to the identity within this many is refused.
 constexpr int kMaxOrder = 1000;
 // Reachable classes tracked across sets; past this many (sets whose totals all move
@@ -1193,6 +1198,12 @@ Pieces::Pieces(const PieceDefinition& definition, PieceMetric metric, const std:
   std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return keys(a) < keys(b); });
   std::uint64_t entries = 0;
   const std::uint64_t moves = t->moves.size();
+  // The cached path (successor_ranks()) reads the rows of every coordinate but the
+  // least significant once per value of the digits below: at least kMadeBlock ranks
+  // of each class apart in a dense scan, so making such a row there costs a few
+  // instructions a rank, where its table would cost kMadeEntries entries or more.
+  const bool cache_path = !t->constrained && !t->directed && n >= 2 && n <= kMostTabled && moves <= kCachedMoves &&
+                          t->classes.size() <= SuccessorCache::kClasses && t->coordinates[n - 1].space >= kMadeBlock;
   for (const std::size_t i : order) {
     Coordinate& c = t->coordinates[i];
     const std::uint64_t need = keys(i) * moves * (t->directed ? 2 : 1);
@@ -1201,6 +1212,10 @@ Pieces::Pieces(const PieceDefinition& definition, PieceMetric metric, const std:
     // rank, each read once a search expands its rank: made ahead, the rows would cost
     // the search as much again, and their memory.
     if (keys(i) >= t->space) continue;
+    if (cache_path && i + 1 < n && need >= kMadeEntries) {
+      c.made = true;
+      continue;
+    }
     entries += need;
     const SetShape& v = t->shapes[std::size_t(c.set)];
     const auto k = std::size_t(c.set);
@@ -1235,7 +1250,11 @@ Pieces::Pieces(const PieceDefinition& definition, PieceMetric metric, const std:
                                               [](const Coordinate& c) { return !c.forward.empty(); })
                   ? n
                   : 0;
-  if (t->uniform && !t->regular && moves <= 64 && t->tabled == n) {
+  t->cached = cache_path && std::all_of(t->coordinates.begin(), t->coordinates.end(),
+                                        [](const Coordinate& c) { return c.made || !c.forward.empty(); })
+                  ? n
+                  : 0;
+  if (t->uniform && !t->regular && moves <= 64 && (t->tabled == n || t->cached == n)) {
     const std::size_t classes = t->classes.size();
     t->class_kept.assign(classes, 0);
     for (std::size_t h = 0; h < classes; ++h) {
@@ -1243,11 +1262,14 @@ Pieces::Pieces(const PieceDefinition& definition, PieceMetric metric, const std:
         if (t->class_after[h * moves + m] == h) t->class_kept[h] |= std::uint64_t{1} << m;
       }
     }
+    std::vector<std::uint64_t> digits(moves);
     for (const Coordinate& c : t->coordinates) {
       std::vector<std::uint64_t>& kept = t->key_kept.emplace_back(c.space * c.classes.size(), 0);
       for (std::uint64_t key = 0; key < kept.size(); ++key) {
+        if (c.made) move_digits(*t, c, key, t->moves.data(), moves, digits.data());
         for (std::size_t m = 0; m < moves; ++m) {
-          if (c.forward[key * moves + m] == key % c.space) kept[key] |= std::uint64_t{1} << m;
+          const std::uint64_t digit = c.made ? digits[m] : c.forward[key * moves + m];
+          if (digit == key % c.space) kept[key] |= std::uint64_t{1} << m;
         }
       }
     }

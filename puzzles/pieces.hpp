@@ -110,6 +110,11 @@ struct Coordinate {
   // when too large. Under Tables::guarded, or'ed with kIllegalDigit when the
   // arrangement after the move is forbidden.
   std::vector<std::uint32_t> forward, backward;
+  // No table, though one would fit: the digit is not the least significant, so a scan
+  // in rank order reads its row once per value of the digits below it, and the cached
+  // path (successor_ranks_cached) makes the row there, as twsearch moves the 2x2x2's
+  // arrangement once per 2,187 twists.
+  bool made = false;
   // Under Tables::guarded, a tabled arrangement of a set an Illegal line names: a bit
   // per key (class index * space + digit), set when the arrangement is forbidden.
   std::vector<std::uint64_t> illegal;
@@ -199,6 +204,9 @@ struct Tables {
   // The coordinates when every one has its tables and there are at most
   // kMostTabled (the inlined fast path of step()), else 0.
   std::size_t tabled = 0;
+  // The coordinates when each has its table or is `made`, there are at most
+  // kMostTabled and the cached path applies (successor_ranks()), else 0.
+  std::size_t cached = 0;
   // Illegal places or wildcard twists: every position step() gives or starts from
   // goes through admitted(), unless `guarded`. The ranks stay those of every
   // arrangement and twist: the positions these leave out are ranks no search reaches.
@@ -447,7 +455,7 @@ struct SuccessorCache {
 };
 inline thread_local SuccessorCache successor_cache;
 
-// successor_ranks() when each of the N >= 2 coordinates has its tables and there are
+// successor_ranks() when each of the N >= 2 coordinates has its table or is made and there are
 // at most kCachedMoves moves: a successor is then one table load, multiply and add
 // (twsearch's inner loop over its smallest coordinates), and the rest of the sum is
 // made again only when the other digits or the class change.
@@ -470,6 +478,12 @@ template <std::size_t N>
     for (std::size_t i = N - 1; i-- > 0;) {
       const Coordinate& c = t.coordinates[i];
       const std::uint64_t d = i > 0 ? c.divider.take(high) : high;
+      if (c.made) {
+        std::array<std::uint64_t, kCachedMoves> digits;
+        move_digits(t, c, offset[i] + d, t.moves.data(), count, digits.data());
+        for (std::size_t m = 0; m < count; ++m) cache.sum[m] += digits[m] * c.weight;
+        continue;
+      }
       const std::uint32_t* row = c.forward.data() + (offset[i] + d) * count;
       for (std::size_t m = 0; m < count; ++m) cache.sum[m] += row[m] * c.weight;
     }
@@ -483,8 +497,8 @@ template <std::size_t N>
 // Writes the ranks of rank r's successors into out[0, moves), in the order of the
 // moves, and returns their count.
 inline int successor_ranks(const Tables& t, std::uint64_t r, std::uint64_t* out) {
-  if (!t.constrained && t.moves.size() <= kCachedMoves) {
-    switch (t.tabled) {
+  if (t.cached != 0) {
+    switch (t.cached) {
       case 2:
         return successor_ranks_cached<2>(t, r, out);
       case 3:

@@ -331,6 +331,61 @@ TEST(Pieces, TabledSuccessorsEqualGenericOnes) {
   EXPECT_TRUE(example("beads").tables().coordinates[0].forward.empty());
 }
 
+// A coordinate above the least significant one whose table would be large has its
+// rows made where the successor cache misses: the 8-corner 2x2x2's arrangement
+// (40,320 keys by 18 moves) above its 2,187 twists. Its successors, ranks taken in
+// order (the cache hit) and far apart (missed), are the moves applied to the position;
+// on 3p1-small with six kinds of corners, uniform but not regular, the corners'
+// arrangement is made too, and the per-key masks of the moves keeping a key give
+// each rank's self-loops.
+TEST(Pieces, MadeRowsGiveTheMovesSuccessors) {
+  const Pieces cube = load_tws(std::filesystem::path(STATESPACE_SOURCE_DIR) / "tests/data/twisty/cube2.tws");
+  const pieces_detail::Tables& t = cube.tables();
+  ASSERT_EQ(cube.rank_space(), 88179840u);
+  ASSERT_EQ(t.coordinates.size(), 2u);
+  EXPECT_TRUE(t.coordinates[0].made);
+  EXPECT_TRUE(t.coordinates[0].forward.empty());
+  EXPECT_FALSE(t.coordinates[1].made);
+  EXPECT_FALSE(t.coordinates[1].forward.empty());
+  EXPECT_EQ(t.cached, 2u);
+  EXPECT_EQ(t.tabled, 0u);
+  std::array<std::uint64_t, 64> out{};
+  const auto check = [&](std::uint64_t r) {
+    const int n = cube.successor_ranks(r, out.data());
+    ASSERT_EQ(n, 18);
+    const auto s = cube.position(r);
+    for (int m = 0; m < n; ++m) {
+      ASSERT_EQ(out[std::size_t(m)], cube.position_rank(apply(cube, s, cube.moves()[std::size_t(m)].transform)))
+          << "rank " << r << " move " << m;
+    }
+  };
+  for (std::uint64_t r = 0; r < 10000; ++r) check(r);
+  for (std::uint64_t r = 44089920; r < 44094920; ++r) check(r);
+  for (std::uint64_t r = 7; r < cube.rank_space(); r += 104729) check(r);
+
+  std::string text = testing::read_file(std::filesystem::path(STATESPACE_SOURCE_DIR) / "bench/data/3p1-small.tws");
+  const auto corners = text.find("1 1 1 1 1 1 1 1");
+  ASSERT_NE(corners, std::string::npos);
+  text.replace(corners, 15, "1 1 2 3 4 5 6 7");  // 20,160 arrangements of the corners
+  const Pieces small = load_tws("3p1-corners.tws", text);
+  ASSERT_TRUE(small.uniform());
+  ASSERT_FALSE(small.regular());
+  const pieces_detail::Tables& u = small.tables();
+  ASSERT_GT(u.cached, 0u);
+  ASSERT_FALSE(u.class_kept.empty());
+  EXPECT_EQ(std::count_if(u.coordinates.begin(), u.coordinates.end(), [](const auto& c) { return c.made; }), 1);
+  const std::uint64_t stride = small.rank_space() / 4000 + 1;
+  for (std::uint64_t r = 3; r < small.rank_space(); r += stride) {
+    ASSERT_EQ(pieces_detail::self_loops(u, r), pieces_detail::self_loops_by_moves(u, r)) << r;
+    const int n = small.successor_ranks(r, out.data());
+    const auto s = small.position(r);
+    for (int m = 0; m < n; ++m) {
+      ASSERT_EQ(out[std::size_t(m)], small.position_rank(apply(small, s, small.moves()[std::size_t(m)].transform)))
+          << "rank " << r << " move " << m;
+    }
+  }
+}
+
 // twsearch's metrics and move names; a subset of the moves.
 TEST(Pieces, MetricsAndMoveSubsets) {
   std::vector<std::string> names;
