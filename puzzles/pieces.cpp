@@ -1202,8 +1202,9 @@ Pieces::Pieces(const PieceDefinition& definition, PieceMetric metric, const std:
   // least significant once per value of the digits below: at least kMadeBlock ranks
   // of each class apart in a dense scan, so making such a row there costs a few
   // instructions a rank, where its table would cost kMadeEntries entries or more.
-  const bool cache_path = !t->constrained && !t->directed && n >= 2 && n <= kMostTabled && moves <= kCachedMoves &&
-                          t->classes.size() <= SuccessorCache::kClasses && t->coordinates[n - 1].space >= kMadeBlock;
+  const bool cache_path = !t->constrained && n >= 2 && n <= kMostTabled && moves <= kCachedMoves;
+  const bool made_rows = cache_path && !t->directed && t->classes.size() <= SuccessorCache::kClasses &&
+                         t->coordinates[n - 1].space >= kMadeBlock;
   for (const std::size_t i : order) {
     Coordinate& c = t->coordinates[i];
     const std::uint64_t need = keys(i) * moves * (t->directed ? 2 : 1);
@@ -1212,7 +1213,7 @@ Pieces::Pieces(const PieceDefinition& definition, PieceMetric metric, const std:
     // rank, each read once a search expands its rank: made ahead, the rows would cost
     // the search as much again, and their memory.
     if (keys(i) >= t->space) continue;
-    if (cache_path && i + 1 < n && need >= kMadeEntries) {
+    if (made_rows && i + 1 < n && need >= kMadeEntries) {
       c.made = true;
       continue;
     }

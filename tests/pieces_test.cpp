@@ -304,6 +304,7 @@ TEST(Pieces, TabledSuccessorsEqualGenericOnes) {
     const pieces_detail::Tables& t = p.tables();
     ASSERT_GT(t.tabled, 0u) << p.name();
     ASSERT_EQ(t.tabled, t.coordinates.size()) << p.name();
+    EXPECT_EQ(t.cached, t.coordinates.size()) << p.name() << ": successor_ranks() should take the cached path";
     std::vector<std::uint64_t> fast, generic;
     const auto to_fast = [&](std::uint64_t s) { fast.push_back(s); };
     const auto to_generic = [&](std::uint64_t s) { generic.push_back(s); };
