@@ -155,7 +155,7 @@ AnalysisPlan<P> choose_engine(const P& p, const AnalyzeOptions& o) {
       // Checkpoints outweigh the picture: a small space found so gets its graph afterwards.
       if (!kTiles && !wants_graph && (checkpoints || o.table || !fits_picture) && ranked_engine_fits(p) &&
           !up_to_symmetry(p)) {
-        const std::uint64_t need = ranked_bytes(p);
+        const std::uint64_t need = ranked_bytes(p, o);
         ranked = need <= o.memory.bytes();
         // Within kRankedOverBudget times the budget the sorted levels could fit only
         // if their three levels held under 1/128 of the rank space (8 bytes a
@@ -221,7 +221,7 @@ AnalysisPlan<P> choose_engine(const P& p, const AnalyzeOptions& o) {
                          "ranked for checkpoints on one machine)");
       }
       refuse_graph();
-      if (engine == Engine::ranked) o.memory.require(ranked_bytes(p), p.name() + ": ranked BFS");
+      if (engine == Engine::ranked) o.memory.require(ranked_bytes(p, o), p.name() + ": ranked BFS");
       if (engine == Engine::ranked && !o.resume.empty()) plan.resumed = ranked_resumed_header(p, o, plan.start);
       return plan;
     } else if (engine == Engine::ranked) {

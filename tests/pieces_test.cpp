@@ -10,6 +10,7 @@
 #include <array>
 #include <atomic>
 #include <map>
+#include <optional>
 #include <random>
 #include <set>
 
@@ -575,6 +576,52 @@ TEST(Pieces, LevelsFoundBackwardsOnUniformSpacesEqualForwardOnes) {
       EXPECT_EQ(pulled.layer_edges, other->layer_edges) << threads;
       EXPECT_EQ(pulled.farthest, other->farthest) << threads;
     }
+  }
+}
+
+// Three states a rank (parity_bfs.hpp), which the ranked engine keeps where its two
+// planes do not fit the budget: the same levels, moves and farthest positions as the
+// planes on a regular space and on a uniform one with self-loops, at 1 and 2 threads,
+// and when no level may be listed as it is found (the farthest positions then come
+// from a second search). Auto takes it within a budget the planes exceed.
+TEST(Pieces, ThreeStatesARankEqualTheTwoPlanes) {
+  AnalyzeOptions o;
+  o.progress = false;
+  const Pieces cube = example("cube2");
+  for (const Pieces& p : {cube, load_tws("cornerpairs.tws", kCornerPairsTws)}) {
+    RankedLayers tables(p.rank_space());
+    const AnalysisResult planes = analyze_ranked_on(p, o, p.start(), tables, Engine::ranked);
+    ASSERT_GE(planes.layers.size(), 8u) << p.name();
+    for (const int threads : {1, 2}) {
+      tbb::global_control limit(tbb::global_control::max_allowed_parallelism, std::size_t(threads));
+      for (const std::optional<std::uint64_t> most_listed :
+           {std::optional<std::uint64_t>{}, std::optional<std::uint64_t>{1}}) {
+        const AnalysisResult r = analyze_parity(p, o, p.start(), most_listed);
+        EXPECT_EQ(r.layers, planes.layers) << p.name() << " at " << threads;
+        EXPECT_EQ(r.edges, planes.edges) << p.name() << " at " << threads;
+        EXPECT_EQ(r.layer_edges, planes.layer_edges) << p.name() << " at " << threads;
+        EXPECT_EQ(r.farthest, planes.farthest) << p.name() << " at " << threads;
+      }
+    }
+  }
+  EXPECT_EQ(analyze_ranked(cube, o).layers,
+            std::vector<std::uint64_t>({1, 9, 54, 321, 1847, 9992, 50136, 227536, 870072, 1887748, 623800, 2644}));
+  AnalyzeOptions tight = o;
+  tight.memory = MemoryBudget(ranked_bytes(cube) - 1);
+  EXPECT_TRUE(parity_search_fits(cube, tight));
+  EXPECT_FALSE(parity_search_fits(cube, o));
+  const std::uint64_t states = ParityPlanes::bytes(cube.rank_space());
+  EXPECT_EQ(ranked_bytes(cube, tight), states);
+  EXPECT_LT(states * 10, ranked_bytes(cube) * 9);
+  EXPECT_EQ(choose_engine(cube, tight).engine, Engine::ranked);
+  EXPECT_EQ(analyze_ranked(cube, tight).layers, analyze_ranked(cube, o).layers);
+  tight.memory = MemoryBudget(states - 1);
+  try {
+    (void)choose_engine(cube, tight);
+    ADD_FAILURE() << "a run over the budget was planned";
+  } catch (const UsageError& e) {
+    EXPECT_NE(std::string(e.what()).find("ranked BFS needs " + with_commas(states) + " bytes"), std::string::npos)
+        << e.what();
   }
 }
 

@@ -28,6 +28,7 @@
 
 #include "analysis/engines/directed.hpp"
 #include "analysis/engines/options.hpp"
+#include "analysis/engines/ranked/parity_bfs.hpp"
 #include "analysis/engines/ranked/ranked_bfs.hpp"
 #include "analysis/engines/ranked/ranked_checkpoint.hpp"
 #include "analysis/engines/result.hpp"
@@ -166,7 +167,79 @@ std::shared_ptr<GoalTable> new_ranked_table(const P& p, std::string goal_text,
   return std::make_shared<GoalTable>(std::move(h));
 }
 
+// The result's counts from a forward search of p from `start`: all but the
+// farthest positions, the goal views and the run facts.
+template <RankedPuzzle P>
+AnalysisResult ranked_result(const P& p, const typename P::State& start, Engine engine, const RankedSearch& search) {
+  const bool directed = is_directed(p);
+  AnalysisResult r;
+  r.puzzle = p.name();
+  r.start = p.format(start);
+  r.engine = engine_name(engine);
+  r.lookup = kRankedLookup;
+  r.directed = directed;
+  r.states = search.states();
+  r.layers = search.layers;
+  std::uint64_t successors = 0;
+  for (const auto& m : search.moves) successors += m.successors;
+  // Undirected: each move is made from both of its ends. Directed: once, forward.
+  r.edges = directed ? successors : successors / 2;
+  for (std::size_t d = 0; d < search.moves.size(); ++d) {
+    const RankedLevelMoves& m = search.moves[d];
+    const std::uint64_t within = directed ? m.within : m.within / 2;
+    if (within) r.layer_edges.push_back({unsigned(d), unsigned(d), within});
+    if (m.onward) r.layer_edges.push_back({unsigned(d), unsigned(d + 1), m.onward});
+  }
+  return r;
+}
+
 }  // namespace ranked_detail
+
+// Whether the search of p for o keeps three states a rank (parity_bfs.hpp) rather
+// than the two planes: where the planes do not fit the memory budget, on an
+// undirected uniform space on one process, with nothing to read the planes afterwards
+// (a distance table, a partial goal's view, checkpoints). The planes are faster: the
+// states cost a level's moves again two levels later, and on a space whose ranks
+// are mostly never reached every late level expands the ranks not reached again.
+template <RankedPuzzle P>
+bool parity_search_fits(const P& p, const AnalyzeOptions& o) {
+  bool partial_goal = false;
+  if constexpr (PartialGoalPuzzle<P>) partial_goal = p.has_goal();
+  return ranked_bytes(p) > o.memory.bytes() && !is_directed(p) && ranked_detail::pulls(p) && !partial_goal &&
+         !o.table && o.checkpoint.empty() && o.resume.empty();
+}
+
+// Bytes the ranked engine allocates for p and o on the current threads.
+template <RankedPuzzle P>
+std::uint64_t ranked_bytes(const P& p, const AnalyzeOptions& o) {
+  return parity_search_fits(p, o) ? ParityPlanes::bytes(p.rank_space()) : ranked_bytes(p);
+}
+
+// The analysis over three states a rank; `most_listed` as ParityPlanes takes it.
+template <RankedPuzzle P>
+AnalysisResult analyze_parity(const P& p, const AnalyzeOptions& o, const typename P::State& start,
+                              std::optional<std::uint64_t> most_listed = {}) {
+  const auto forward = ranked_detail::forward_moves(p);
+  const auto loops = ranked_detail::self_loops(p);
+  const std::uint64_t start_rank = p.rank(start);
+  std::vector<std::uint64_t> farthest;
+  RankedSearch search;
+  {
+    Progress progress(p.name() + " ranked bfs, three states a rank", o.progress);
+    ParityPlanes planes(p.rank_space(), most_listed);
+    search = planes.search(start_rank, p.max_moves(), forward, loops, &progress, farthest);
+  }
+  // The last level was too large to list as it was found: a second search lists it.
+  if (farthest.empty()) {
+    Progress progress(p.name() + " ranked bfs again, listing the farthest positions", o.progress);
+    ParityPlanes planes(p.rank_space());
+    planes.search(start_rank, p.max_moves(), forward, loops, &progress, farthest, search.layers.size() - 1);
+  }
+  AnalysisResult r = ranked_detail::ranked_result(p, start, Engine::ranked, search);
+  r.farthest.reserve(farthest.size());
+  for (const std::uint64_t rank : farthest) r.farthest.push_back(p.format(p.unrank(rank)));
+  return r;
+}
 
 // Fills everything but the run facts (threads, seconds, peak bytes), from `start`,
 // over `tables` (RankedLayers over the whole rank space, or an MPI process's part:
@@ -238,24 +311,7 @@ AnalysisResult analyze_ranked_on(const P& p, const AnalyzeOptions& o, const type
           ranked_detail::pulls(p), ranked_detail::self_loops(p));
     }
   }
-  AnalysisResult r;
-  r.puzzle = p.name();
-  r.start = p.format(start);
-  r.engine = engine_name(engine);
-  r.lookup = kRankedLookup;
-  r.directed = directed;
-  r.states = search.states();
-  r.layers = search.layers;
-  std::uint64_t successors = 0;
-  for (const auto& m : search.moves) successors += m.successors;
-  // Undirected: each move is made from both of its ends. Directed: once, forward.
-  r.edges = directed ? successors : successors / 2;
-  for (std::size_t d = 0; d < search.moves.size(); ++d) {
-    const RankedLevelMoves& m = search.moves[d];
-    const std::uint64_t within = directed ? m.within : m.within / 2;
-    if (within) r.layer_edges.push_back({unsigned(d), unsigned(d), within});
-    if (m.onward) r.layer_edges.push_back({unsigned(d), unsigned(d + 1), m.onward});
-  }
+  AnalysisResult r = ranked_detail::ranked_result(p, start, engine, search);
   GoalTable* goal_table = forward_table ? nullptr : table.get();
   const std::vector<std::uint64_t> farthest = tables.frontier_ranks();
   // Only a goal view below searches the tables again.
@@ -313,7 +369,8 @@ AnalysisResult analyze_ranked(const P& p, const AnalyzeOptions& o, const typenam
                      " moves from a position (use --engine explicit)");
   }
   if (!o.resume.empty() && !resumed) resumed = ranked_resumed_header(p, o, start);
-  if (!memory_checked) o.memory.require(ranked_bytes(p), p.name() + ": ranked BFS");
+  if (!memory_checked) o.memory.require(ranked_bytes(p, o), p.name() + ": ranked BFS");
+  if (parity_search_fits(p, o)) return analyze_parity(p, o, start);
   const RankedCheckpoints ck = RankedCheckpoints::from(o, std::move(resumed));
   RankedLayers tables(p.rank_space());
   return analyze_ranked_on(p, o, start, tables, Engine::ranked, ck);
