@@ -66,8 +66,42 @@ inline constexpr Digits kDigits = [] {
   return d;
 }();
 
-// The moves of one rank at a time, written into a buffer, the words of the one before
-// still arriving: every successor's byte is fetched ahead, as scan_batched() does.
+// A rank's place: its byte shifted past three bits, its digit there below them.
+// Divided once as its successors are made, not again as each is read.
+inline constexpr unsigned kPlaceShift = 3;
+inline constexpr std::uint64_t place(std::uint64_t r) { return (r / kPerByte) << kPlaceShift | r % kPerByte; }
+inline constexpr std::uint64_t rank_of(std::uint64_t p) { return (p >> kPlaceShift) * kPerByte + (p & 7); }
+
+// What a level does to a digit, looked up by byte and digit together (the byte
+// shifted past three bits): a classification costs two loads, not the arithmetic.
+struct Step {
+  static constexpr unsigned kFrontierShift = 16;
+  static constexpr std::uint32_t kNew = 1, kInFrontier = 1u << kFrontierShift;
+  // The byte with the digit marked `next` where it was not seen, else the byte.
+  std::array<std::uint8_t, 256 << kPlaceShift> marked{};
+  // kNew where the digit was not seen; kInFrontier where it is in state `frontier`.
+  std::array<std::uint32_t, 256 << kPlaceShift> found{};
+  // What marking each digit `next` adds to a byte.
+  std::array<std::uint8_t, kPerByte> adds{};
+
+  Step(std::uint8_t frontier, std::uint8_t next) {
+    for (unsigned k = 0; k < kPerByte; ++k) adds[k] = std::uint8_t(next * kPower[k]);
+    for (unsigned b = 0; b < 256; ++b) {
+      for (unsigned k = 0; k < kPerByte; ++k) {
+        const unsigned s = b < 243 ? kDigits.state[b][k] : 3, x = b << kPlaceShift | k;
+        marked[x] = std::uint8_t(s == 0 ? b + adds[k] : b);
+        found[x] = (s == 0 ? kNew : 0) | (s == frontier ? kInFrontier : 0);
+      }
+    }
+  }
+  [[nodiscard]] static unsigned at(std::uint8_t byte, std::uint64_t place) {
+    return unsigned(byte) << kPlaceShift | unsigned(place & 7);
+  }
+};
+
+// The moves of one rank at a time, written into a buffer as places, the bytes of the
+// one before still arriving: every successor's byte is fetched ahead, as
+// scan_batched() does.
 template <class Expand>
 class Successors {
  public:
@@ -75,7 +109,8 @@ class Successors {
   Successors(const Expand& e, const std::uint8_t* plane, int moves)
       : expand_(e), plane_(plane), room_(std::size_t(moves)), held_(2 * room_) {}
 
-  // Reads r's successors and hands the rank before it, with its own, to f(r, t, n).
+  // Reads r's successors and hands the rank before it, as a place, with its
+  // successors' places, to f(place, t, n).
   template <class F>
   void push(std::uint64_t r, const F& f) {
     std::uint64_t* const t = held_.data() + cur_ * room_;
@@ -84,8 +119,11 @@ class Successors {
       if (expand_.batched()) n = expand_.batch(r, t);
     }
     if (n == 0) expand_(r, [&](std::uint64_t s) { t[n++] = s; });
-    for (int j = 0; j < n; ++j) __builtin_prefetch(plane_ + t[j] / kPerByte);
-    from_[cur_] = r;
+    for (int j = 0; j < n; ++j) {
+      t[j] = place(t[j]);
+      __builtin_prefetch(plane_ + (t[j] >> kPlaceShift));
+    }
+    from_[cur_] = place(r);
     count_[cur_] = n;
     cur_ ^= 1;
     hand(f);
@@ -210,9 +248,6 @@ class ParityPlanes {
   // Ranks a level may list as it is found: 8 bytes each, 1/256 of the states' bytes
   // (the 2x2x2's 64,736 farthest positions among 88,179,840 fit).
   static std::uint64_t listed_cap(std::uint64_t space) { return std::max<std::uint64_t>(4096, bytes_in(space) / 256); }
-  [[nodiscard]] unsigned state(std::uint64_t r) const {
-    return parity_detail::kDigits.state[load(r / parity_detail::kPerByte)][r % parity_detail::kPerByte];
-  }
   [[nodiscard]] std::uint8_t load(std::uint64_t i) const {
     return std::atomic_ref<std::uint8_t>(plane_[i]).load(std::memory_order_relaxed);
   }
@@ -275,7 +310,7 @@ class ParityPlanes {
   template <class Expand>
   Pass push(std::uint8_t frontier, std::uint64_t work, const Expand& expand, std::uint64_t cap,
             const std::vector<std::uint64_t>* from) {
-    const std::uint8_t next = std::uint8_t(3 - frontier);
+    const parity_detail::Step step(frontier, std::uint8_t(3 - frontier));
     start_list(cap);
     Pass pass =
         over(from ? from->size() : bytes_, work, [&]<bool kShared>(std::uint64_t begin, std::uint64_t end, Pass& p) {
@@ -283,35 +318,48 @@ class ParityPlanes {
           // Without a branch on the state where one thread marks: whether a successor is
           // new is close to random, and mispredictions would cost more than the stores.
           // Counted in locals: a byte store may alias anything the compiler cannot see.
+          // A loop that lists and one that does not: whether a successor is new is no
+          // branch where the level is not listed, which is where most are made.
           std::uint8_t* const plane = plane_;
-          const auto classify = [&, frontier, next, plane](std::uint64_t r, const std::uint64_t* t, int n) {
-            std::uint64_t loops = 0, arcs = 0, found = 0;
+          const auto classify_as = [&, plane]<bool kListing>(std::uint64_t r, const std::uint64_t* t, int n) {
+            std::uint64_t loops = 0, found = 0, arcs = 0;
             for (int j = 0; j < n; ++j) {
-              const std::uint64_t u = t[j], i = u / parity_detail::kPerByte;
-              const unsigned k = unsigned(u % parity_detail::kPerByte);
-              const bool loop = u == r;
-              loops += loop;
-              std::uint8_t b =
-                  kShared ? std::atomic_ref<std::uint8_t>(plane[i]).load(std::memory_order_relaxed) : plane[i];
-              const unsigned s = parity_detail::kDigits.state[b][k];
-              arcs += s == frontier && !loop;
-              const std::uint8_t add = std::uint8_t(next * parity_detail::kPower[k]);
-              bool fresh = s == 0;
+              const std::uint64_t u = t[j];
+              loops += u == r;
+              std::uint8_t* const byte = plane + (u >> parity_detail::kPlaceShift);
+              std::uint8_t b = kShared ? std::atomic_ref<std::uint8_t>(*byte).load(std::memory_order_relaxed) : *byte;
+              std::uint32_t c = step.found[parity_detail::Step::at(b, u)];
               if constexpr (kShared) {
-                if (!fresh) continue;
-                std::atomic_ref<std::uint8_t> at(plane[i]);
-                while (parity_detail::kDigits.state[b][k] == 0 && !at.compare_exchange_weak(b, std::uint8_t(b + add))) {
+                arcs += c >> parity_detail::Step::kFrontierShift;
+                if (!(c & parity_detail::Step::kNew)) continue;
+                // Another thread may mark the byte's other digits, or this one, meanwhile.
+                std::atomic_ref<std::uint8_t> at(*byte);
+                while (!at.compare_exchange_weak(b, step.marked[parity_detail::Step::at(b, u)])) {
+                  if (!(step.found[parity_detail::Step::at(b, u)] & parity_detail::Step::kNew)) {
+                    c = 0;
+                    break;
+                  }
                 }
-                fresh = parity_detail::kDigits.state[b][k] == 0;
               } else {
-                plane[i] = std::uint8_t(b + add * fresh);
+                *byte = step.marked[parity_detail::Step::at(b, u)];
+                arcs += c >> parity_detail::Step::kFrontierShift;
               }
-              found += fresh;
-              if (fresh && p.listed && cap) list(u, cap, p);
+              found += c & parity_detail::Step::kNew;
+              if constexpr (kListing) {
+                if ((c & parity_detail::Step::kNew) && p.listed) list(parity_detail::rank_of(u), cap, p);
+              }
             }
+            // A self-loop is in the frontier, and no move within.
             p.loops += loops;
-            p.arcs += arcs;
+            p.arcs += arcs - loops;
             p.found += found;
+          };
+          const auto classify = [&](std::uint64_t r, const std::uint64_t* t, int n) {
+            if (cap != 0 && p.listed) {
+              classify_as.template operator()<true>(r, t, n);
+            } else {
+              classify_as.template operator()<false>(r, t, n);
+            }
           };
           if (from) {
             for (std::uint64_t i = begin; i < end; ++i) held.push((*from)[i], classify);
@@ -343,7 +391,7 @@ class ParityPlanes {
   // the frontier. Each byte is written by the thread visiting it alone.
   template <class Expand>
   Pass pull(std::uint8_t frontier, std::uint64_t work, const Expand& expand, std::uint64_t cap) {
-    const std::uint8_t next = std::uint8_t(3 - frontier);
+    const parity_detail::Step step(frontier, std::uint8_t(3 - frontier));
     start_list(cap);
     Pass pass = over(bytes_, work, [&]<bool kShared>(std::uint64_t begin, std::uint64_t end, Pass& p) {
       parity_detail::Successors<Expand> held(expand, plane_, moves_);
@@ -358,20 +406,21 @@ class ParityPlanes {
       const auto test = [&](std::uint64_t u, const std::uint64_t* t, int n) {
         std::uint64_t in = 0, loops = 0;
         for (int j = 0; j < n; ++j) {
-          in += state(t[j]) == frontier;
+          in += step.found[parity_detail::Step::at(load(t[j] >> parity_detail::kPlaceShift), t[j])] >>
+                parity_detail::Step::kFrontierShift;
           loops += t[j] == u;
         }
         if (!in) return;
-        const std::uint64_t i = u / parity_detail::kPerByte;
+        const std::uint64_t i = u >> parity_detail::kPlaceShift;
         if (i != at) {
           flush();
           at = i;
         }
-        add = std::uint8_t(add + next * parity_detail::kPower[u % parity_detail::kPerByte]);
+        add = std::uint8_t(add + step.adds[u & 7]);
         p.arcs += in;
         p.loops += loops;
         ++p.found;
-        if (cap) list(u, cap, p);
+        if (cap) list(parity_detail::rank_of(u), cap, p);
       };
       for (std::uint64_t i = begin; i < end; ++i) {
         for (unsigned m = in_state(i, 0); m; m &= m - 1) {
