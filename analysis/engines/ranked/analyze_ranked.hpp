@@ -197,16 +197,17 @@ AnalysisResult ranked_result(const P& p, const typename P::State& start, Engine 
 
 // Whether the search of p for o keeps three states a rank (parity_bfs.hpp) rather
 // than the two planes: where the planes do not fit the memory budget, on an
-// undirected uniform space on one process, with nothing to read the planes afterwards
-// (a distance table, a partial goal's view, checkpoints). The planes are faster: the
-// states cost a level's moves again two levels later, and on a space whose ranks
-// are mostly never reached every late level expands the ranks not reached again.
+// undirected uniform space on one process with fewer than 2^16 moves a position,
+// with nothing to read the planes afterwards (a distance table, a partial goal's
+// view, checkpoints). The planes are faster: the states cost a level's moves again
+// two levels later, and on a space whose ranks are mostly never reached every late
+// level expands the ranks not reached again.
 template <RankedPuzzle P>
 bool parity_search_fits(const P& p, const AnalyzeOptions& o) {
   bool partial_goal = false;
   if constexpr (PartialGoalPuzzle<P>) partial_goal = p.has_goal();
-  return ranked_bytes(p) > o.memory.bytes() && !is_directed(p) && ranked_detail::pulls(p) && !partial_goal &&
-         !o.table && o.checkpoint.empty() && o.resume.empty();
+  return ranked_bytes(p) > o.memory.bytes() && !is_directed(p) && ranked_detail::pulls(p) && p.max_moves() < 1 << 16 &&
+         !partial_goal && !o.table && o.checkpoint.empty() && o.resume.empty();
 }
 
 // Bytes the ranked engine allocates for p and o on the current threads.

@@ -68,15 +68,20 @@ inline constexpr Digits kDigits = [] {
 
 // A rank's place: its byte shifted past three bits, its digit there below them.
 // Divided once as its successors are made, not again as each is read.
+// With the byte q = r / 5 and the digit r - 5q, the place 8q + r - 5q is r + 3q.
 inline constexpr unsigned kPlaceShift = 3;
-inline constexpr std::uint64_t place(std::uint64_t r) { return (r / kPerByte) << kPlaceShift | r % kPerByte; }
-inline constexpr std::uint64_t rank_of(std::uint64_t p) { return (p >> kPlaceShift) * kPerByte + (p & 7); }
+inline constexpr std::uint64_t kDigitMask = (1u << kPlaceShift) - 1;
+inline constexpr std::uint64_t place(std::uint64_t r) { return r + (r / kPerByte) * ((1u << kPlaceShift) - kPerByte); }
+inline constexpr std::uint64_t rank_of(std::uint64_t p) { return (p >> kPlaceShift) * kPerByte + (p & kDigitMask); }
 
 // What a level does to a digit, looked up by byte and digit together (the byte
 // shifted past three bits): a classification costs two loads, not the arithmetic.
 struct Step {
   static constexpr unsigned kFrontierShift = 16;
+  // A rank's sum of its successors' entries keeps the two apart: a rank has fewer
+  // than 2^16 moves (parity_search_fits()).
   static constexpr std::uint32_t kNew = 1, kInFrontier = 1u << kFrontierShift;
+  static constexpr std::uint64_t kNewMask = kInFrontier - 1;
   // The byte with the digit marked `next` where it was not seen, else the byte.
   std::array<std::uint8_t, 256 << kPlaceShift> marked{};
   // kNew where the digit was not seen; kInFrontier where it is in state `frontier`.
@@ -95,7 +100,7 @@ struct Step {
     }
   }
   [[nodiscard]] static unsigned at(std::uint8_t byte, std::uint64_t place) {
-    return unsigned(byte) << kPlaceShift | unsigned(place & 7);
+    return (unsigned(byte) << kPlaceShift) + unsigned(place & kDigitMask);
   }
 };
 
@@ -206,12 +211,15 @@ class ParityPlanes {
       if (unseen < (listed ? size : at_parity[c])) {
         if (!frontier_loops) frontier_loops = parity_sum(frontier, at_parity[c], loops) - loops_at[c];
         level_loops = *frontier_loops;
-        pass = pull(frontier, unseen, expand, cap);
+        pass = loops.counted ? pull<true>(frontier, unseen, expand, cap) : pull<false>(frontier, unseen, expand, cap);
         m.onward = pass.arcs;
         m.within = m.successors - level_loops - m.onward - back;
         frontier_loops = loops.counted ? pass.loops : 0;
       } else {
-        pass = push(frontier, listed ? size : at_parity[c], expand, cap, listed ? &last : nullptr);
+        const std::uint64_t work = listed ? size : at_parity[c];
+        const std::vector<std::uint64_t>* from = listed ? &last : nullptr;
+        pass = loops.counted ? push<true>(frontier, work, expand, cap, from)
+                             : push<false>(frontier, work, expand, cap, from);
         level_loops = pass.loops - (listed ? 0 : loops_at[c]);
         m.within = pass.arcs - (listed ? 0 : within_at[c]);
         m.onward = m.successors - level_loops - m.within - back;
@@ -306,8 +314,9 @@ class ParityPlanes {
   }
 
   // Expands the frontier, listed (`from`), or else every position of its parity,
-  // marking the positions not seen yet with the other.
-  template <class Expand>
+  // marking the positions not seen yet with the other. Self-loops are looked for
+  // where `kLoops` (loops.counted), as in pull().
+  template <bool kLoops, class Expand>
   Pass push(std::uint8_t frontier, std::uint64_t work, const Expand& expand, std::uint64_t cap,
             const std::vector<std::uint64_t>* from) {
     const parity_detail::Step step(frontier, std::uint8_t(3 - frontier));
@@ -322,37 +331,37 @@ class ParityPlanes {
           // branch where the level is not listed, which is where most are made.
           std::uint8_t* const plane = plane_;
           const auto classify_as = [&, plane]<bool kListing>(std::uint64_t r, const std::uint64_t* t, int n) {
-            std::uint64_t loops = 0, found = 0, arcs = 0;
+            std::uint64_t loops = 0, sum = 0;
             for (int j = 0; j < n; ++j) {
               const std::uint64_t u = t[j];
-              loops += u == r;
+              if constexpr (kLoops) loops += u == r;
               std::uint8_t* const byte = plane + (u >> parity_detail::kPlaceShift);
               std::uint8_t b = kShared ? std::atomic_ref<std::uint8_t>(*byte).load(std::memory_order_relaxed) : *byte;
               std::uint32_t c = step.found[parity_detail::Step::at(b, u)];
               if constexpr (kShared) {
-                arcs += c >> parity_detail::Step::kFrontierShift;
-                if (!(c & parity_detail::Step::kNew)) continue;
-                // Another thread may mark the byte's other digits, or this one, meanwhile.
-                std::atomic_ref<std::uint8_t> at(*byte);
-                while (!at.compare_exchange_weak(b, step.marked[parity_detail::Step::at(b, u)])) {
-                  if (!(step.found[parity_detail::Step::at(b, u)] & parity_detail::Step::kNew)) {
-                    c = 0;
-                    break;
+                if (c & parity_detail::Step::kNew) {
+                  // Another thread may mark the byte's other digits, or this one, meanwhile.
+                  std::atomic_ref<std::uint8_t> at(*byte);
+                  while (!at.compare_exchange_weak(b, step.marked[parity_detail::Step::at(b, u)])) {
+                    if (!(step.found[parity_detail::Step::at(b, u)] & parity_detail::Step::kNew)) {
+                      c &= ~parity_detail::Step::kNew;
+                      break;
+                    }
                   }
                 }
               } else {
                 *byte = step.marked[parity_detail::Step::at(b, u)];
-                arcs += c >> parity_detail::Step::kFrontierShift;
               }
-              found += c & parity_detail::Step::kNew;
+              sum += c;
               if constexpr (kListing) {
                 if ((c & parity_detail::Step::kNew) && p.listed) list(parity_detail::rank_of(u), cap, p);
               }
             }
             // A self-loop is in the frontier, and no move within.
+            const std::uint64_t arcs = sum >> parity_detail::Step::kFrontierShift;
             p.loops += loops;
             p.arcs += arcs - loops;
-            p.found += found;
+            p.found += sum & parity_detail::Step::kNewMask;
           };
           const auto classify = [&](std::uint64_t r, const std::uint64_t* t, int n) {
             if (cap != 0 && p.listed) {
@@ -389,7 +398,7 @@ class ParityPlanes {
 
   // Finds the next level backwards: the positions not seen yet with a successor in
   // the frontier. Each byte is written by the thread visiting it alone.
-  template <class Expand>
+  template <bool kLoops, class Expand>
   Pass pull(std::uint8_t frontier, std::uint64_t work, const Expand& expand, std::uint64_t cap) {
     const parity_detail::Step step(frontier, std::uint8_t(3 - frontier));
     start_list(cap);
@@ -406,17 +415,17 @@ class ParityPlanes {
       const auto test = [&](std::uint64_t u, const std::uint64_t* t, int n) {
         std::uint64_t in = 0, loops = 0;
         for (int j = 0; j < n; ++j) {
-          in += step.found[parity_detail::Step::at(load(t[j] >> parity_detail::kPlaceShift), t[j])] >>
-                parity_detail::Step::kFrontierShift;
-          loops += t[j] == u;
+          in += step.found[parity_detail::Step::at(load(t[j] >> parity_detail::kPlaceShift), t[j])];
+          if constexpr (kLoops) loops += t[j] == u;
         }
+        in >>= parity_detail::Step::kFrontierShift;
         if (!in) return;
         const std::uint64_t i = u >> parity_detail::kPlaceShift;
         if (i != at) {
           flush();
           at = i;
         }
-        add = std::uint8_t(add + step.adds[u & 7]);
+        add = std::uint8_t(add + step.adds[u & parity_detail::kDigitMask]);
         p.arcs += in;
         p.loops += loops;
         ++p.found;
