@@ -35,7 +35,8 @@ class Divider {
   }
 
   [[nodiscard]] std::uint64_t divisor() const { return d_; }
-  [[nodiscard]] std::uint64_t quotient(std::uint64_t n) const {
+  // Inlined whole: an outlined part costs a call where a rank is taken apart.
+  [[nodiscard, gnu::always_inline]] std::uint64_t quotient(std::uint64_t n) const {
     if (one_) return n;
     const auto q = std::uint64_t((static_cast<unsigned __int128>(magic_) * n) >> 64);
     return (((n - q) >> 1) + q) >> more_;

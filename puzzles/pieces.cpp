@@ -1255,6 +1255,7 @@ Pieces::Pieces(const PieceDefinition& definition, PieceMetric metric, const std:
                                         [](const Coordinate& c) { return c.made || !c.forward.empty(); })
                   ? n
                   : 0;
+  t->low_narrow = n > 0 && t->coordinates[n - 1].weight * t->coordinates[n - 1].space <= std::uint64_t(1) << 32;
   if (t->uniform && !t->regular && moves <= 64 && (t->tabled == n || t->cached == n)) {
     const std::size_t classes = t->classes.size();
     t->class_kept.assign(classes, 0);

@@ -207,6 +207,10 @@ struct Tables {
   // The coordinates when each has its table or is `made`, there are at most
   // kMostTabled and the cached path applies (successor_ranks()), else 0.
   std::size_t cached = 0;
+  // The least significant coordinate's part of a rank, below its place value times its
+  // values, fits 32 bits (most files): the cached path multiplies it in 32-bit lanes,
+  // where a 64 by 64-bit multiply costs the vector unit three and shifts.
+  bool low_narrow = false;
   // Illegal places or wildcard twists: every position step() gives or starts from
   // goes through admitted(), unless `guarded`. The ranks stay those of every
   // arrangement and twist: the positions these leave out are ranks no search reaches.
@@ -449,55 +453,62 @@ struct SuccessorCache {
   struct Sum {
     std::uint64_t tables = 0;  // Tables::serial; 0: none
     std::uint64_t high = 0, cls = 0;
-    std::array<std::uint64_t, kCachedMoves> sum;
+    std::array<std::uint64_t, kCachedMoves> sum{};
   };
-  std::array<Sum, kClasses> by_class;
+  std::array<Sum, kClasses> by_class{};
 };
-inline thread_local SuccessorCache successor_cache;
+// Constant-initialised: a read needs no call to a thread's initialiser.
+inline constinit thread_local SuccessorCache successor_cache;
 
 // successor_ranks() when each of the N >= 2 coordinates has its table or is made and there are
 // at most kCachedMoves moves: a successor is then one table load, multiply and add
 // (twsearch's inner loop over its smallest coordinates), and the rest of the sum is
 // made again only when the other digits or the class change.
 template <std::size_t N>
-[[gnu::always_inline]] inline int successor_ranks_cached(const Tables& t, std::uint64_t r, std::uint64_t* out) {
-  const std::uint64_t classes = t.classes.size();
-  const std::uint64_t h = classes > 1 ? t.class_divider.take(r) : 0;
+[[gnu::noinline]] void fill_successor_sums(const Tables& t, std::uint64_t high, std::uint64_t h,
+                                           SuccessorCache::Sum& cache) {
   const std::size_t count = t.moves.size();
   const std::uint64_t* offset = t.offsets.data() + h * N;
+  cache.tables = t.serial;
+  cache.high = high;
+  cache.cls = h;
+  const std::uint32_t* after = t.class_after.data() + h * count;
+  for (std::size_t m = 0; m < count; ++m) cache.sum[m] = after[m];
+  for (std::size_t i = N - 1; i-- > 0;) {
+    const Coordinate& c = t.coordinates[i];
+    const std::uint64_t d = i > 0 ? c.divider.take(high) : high;
+    if (c.made) {
+      std::array<std::uint64_t, kCachedMoves> digits;
+      move_digits(t, c, offset[i] + d, t.moves.data(), count, digits.data());
+      for (std::size_t m = 0; m < count; ++m) cache.sum[m] += digits[m] * c.weight;
+      continue;
+    }
+    const std::uint32_t* row = c.forward.data() + (offset[i] + d) * count;
+    for (std::size_t m = 0; m < count; ++m) cache.sum[m] += row[m] * c.weight;
+  }
+}
+
+// The sums are made again out of line: the path taken for nearly every rank then
+// keeps a small frame and saves few registers.
+template <std::size_t N>
+[[gnu::always_inline]] inline int successor_ranks_cached(const Tables& t, std::uint64_t r,
+                                                         std::uint64_t* __restrict out) {
+  const std::uint64_t h = t.class_divider.take(r);
+  const std::size_t count = t.moves.size();
   const Coordinate& low = t.coordinates[N - 1];
   std::uint64_t high = r;
   const std::uint64_t digit = low.divider.take(high);
   SuccessorCache::Sum& cache = successor_cache.by_class[h % SuccessorCache::kClasses];
   if (cache.tables != t.serial || cache.high != high || cache.cls != h) [[unlikely]] {
-    cache.tables = t.serial;
-    cache.high = high;
-    cache.cls = h;
-    const std::uint32_t* after = t.class_after.data() + h * count;
-    for (std::size_t m = 0; m < count; ++m) cache.sum[m] = after[m];
-    for (std::size_t i = N - 1; i-- > 0;) {
-      const Coordinate& c = t.coordinates[i];
-      const std::uint64_t d = i > 0 ? c.divider.take(high) : high;
-      if (c.made) {
-        std::array<std::uint64_t, kCachedMoves> digits;
-        move_digits(t, c, offset[i] + d, t.moves.data(), count, digits.data());
-        for (std::size_t m = 0; m < count; ++m) cache.sum[m] += digits[m] * c.weight;
-        continue;
-      }
-      const std::uint32_t* row = c.forward.data() + (offset[i] + d) * count;
-      for (std::size_t m = 0; m < count; ++m) cache.sum[m] += row[m] * c.weight;
-    }
+    fill_successor_sums<N>(t, high, h, cache);
   }
-  const std::uint32_t* row = low.forward.data() + (offset[N - 1] + digit) * count;
-  const std::uint64_t weight = low.weight;
-  // The low digit's part of a rank is below its place value times its values: where
-  // that fits 32 bits (most files), a multiply the vector unit has, where 64 by 64
-  // bits takes it three and shifts.
-  if (weight * low.space <= std::uint64_t(1) << 32) {
-    const auto w = std::uint32_t(weight);
-    for (std::size_t m = 0; m < count; ++m) out[m] = cache.sum[m] + std::uint32_t(row[m] * w);
+  const std::uint32_t* row = low.forward.data() + (t.offsets[h * N + N - 1] + digit) * count;
+  const std::uint64_t* sum = cache.sum.data();
+  if (t.low_narrow) {
+    const auto w = std::uint32_t(low.weight);
+    for (std::size_t m = 0; m < count; ++m) out[m] = sum[m] + std::uint32_t(row[m] * w);
   } else {
-    for (std::size_t m = 0; m < count; ++m) out[m] = cache.sum[m] + row[m] * weight;
+    for (std::size_t m = 0; m < count; ++m) out[m] = sum[m] + row[m] * low.weight;
   }
   return int(count);
 }

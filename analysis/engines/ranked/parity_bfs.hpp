@@ -32,131 +32,20 @@
 #include <array>
 #include <atomic>
 #include <bit>
+#include <cassert>
 #include <cstdint>
 #include <limits>
 #include <mutex>
 #include <optional>
 #include <vector>
 
+#include "analysis/engines/ranked/parity_bytes.hpp"
 #include "analysis/engines/ranked/ranked_bfs.hpp"
 #include "analysis/runtime/packed_table.hpp"
 #include "analysis/runtime/progress.hpp"
 #include "analysis/runtime/threads.hpp"
 
 namespace statespace {
-
-namespace parity_detail {
-
-inline constexpr unsigned kPerByte = 5;
-inline constexpr std::array<std::uint8_t, kPerByte> kPower = {1, 3, 9, 27, 81};
-
-// The states of a byte's five ranks, and per state the ranks of a byte in it.
-struct Digits {
-  std::array<std::array<std::uint8_t, kPerByte>, 256> state{};
-  std::array<std::array<std::uint8_t, 256>, 3> in{};
-};
-inline constexpr Digits kDigits = [] {
-  Digits d;
-  for (unsigned b = 0; b < 243; ++b) {
-    for (unsigned i = 0, v = b; i < kPerByte; ++i, v /= 3) {
-      d.state[b][i] = std::uint8_t(v % 3);
-      d.in[v % 3][b] = std::uint8_t(d.in[v % 3][b] | (1u << i));
-    }
-  }
-  return d;
-}();
-
-// A rank's place: its byte shifted past three bits, its digit there below them.
-// Divided once as its successors are made, not again as each is read.
-// With the byte q = r / 5 and the digit r - 5q, the place 8q + r - 5q is r + 3q.
-inline constexpr unsigned kPlaceShift = 3;
-inline constexpr std::uint64_t kDigitMask = (1u << kPlaceShift) - 1;
-inline constexpr std::uint64_t place(std::uint64_t r) { return r + (r / kPerByte) * ((1u << kPlaceShift) - kPerByte); }
-inline constexpr std::uint64_t rank_of(std::uint64_t p) { return (p >> kPlaceShift) * kPerByte + (p & kDigitMask); }
-
-// What a level does to a digit, looked up by byte and digit together (the byte
-// shifted past three bits): a classification costs two loads, not the arithmetic.
-struct Step {
-  static constexpr unsigned kFrontierShift = 16;
-  // A rank's sum of its successors' entries keeps the two apart: a rank has fewer
-  // than 2^16 moves (parity_search_fits()).
-  static constexpr std::uint32_t kNew = 1, kInFrontier = 1u << kFrontierShift;
-  static constexpr std::uint64_t kNewMask = kInFrontier - 1;
-  // The byte with the digit marked `next` where it was not seen, else the byte.
-  std::array<std::uint8_t, 256 << kPlaceShift> marked{};
-  // kNew where the digit was not seen; kInFrontier where it is in state `frontier`.
-  std::array<std::uint32_t, 256 << kPlaceShift> found{};
-  // What marking each digit `next` adds to a byte.
-  std::array<std::uint8_t, kPerByte> adds{};
-
-  Step(std::uint8_t frontier, std::uint8_t next) {
-    for (unsigned k = 0; k < kPerByte; ++k) adds[k] = std::uint8_t(next * kPower[k]);
-    for (unsigned b = 0; b < 256; ++b) {
-      for (unsigned k = 0; k < kPerByte; ++k) {
-        const unsigned s = b < 243 ? kDigits.state[b][k] : 3, x = b << kPlaceShift | k;
-        marked[x] = std::uint8_t(s == 0 ? b + adds[k] : b);
-        found[x] = (s == 0 ? kNew : 0) | (s == frontier ? kInFrontier : 0);
-      }
-    }
-  }
-  [[nodiscard]] static unsigned at(std::uint8_t byte, std::uint64_t place) {
-    return (unsigned(byte) << kPlaceShift) + unsigned(place & kDigitMask);
-  }
-};
-
-// The moves of one rank at a time, written into a buffer as places, the bytes of the
-// one before still arriving: every successor's byte is fetched ahead, as
-// scan_batched() does.
-template <class Expand>
-class Successors {
- public:
-  // Room for `moves` successors a rank: the two ranks' close together, as the caches like.
-  Successors(const Expand& e, const std::uint8_t* plane, int moves)
-      : expand_(e), plane_(plane), room_(std::size_t(moves)), held_(2 * room_) {}
-
-  // Reads r's successors and hands the rank before it, as a place, with its
-  // successors' places, to f(place, t, n).
-  template <class F>
-  void push(std::uint64_t r, const F& f) {
-    std::uint64_t* const t = held_.data() + cur_ * room_;
-    int n = 0;
-    if constexpr (ranked_detail::BatchedExpand<Expand>) {
-      if (expand_.batched()) n = expand_.batch(r, t);
-    }
-    if (n == 0) expand_(r, [&](std::uint64_t s) { t[n++] = s; });
-    for (int j = 0; j < n; ++j) {
-      t[j] = place(t[j]);
-      __builtin_prefetch(plane_ + (t[j] >> kPlaceShift));
-    }
-    from_[cur_] = place(r);
-    count_[cur_] = n;
-    cur_ ^= 1;
-    hand(f);
-  }
-  // Hands the rank still held, if any, to f.
-  template <class F>
-  void finish(const F& f) {
-    cur_ ^= 1;
-    hand(f);
-  }
-
- private:
-  template <class F>
-  void hand(const F& f) {
-    if (count_[cur_] >= 0) f(from_[cur_], held_.data() + cur_ * room_, count_[cur_]);
-    count_[cur_] = -1;
-  }
-
-  const Expand& expand_;
-  const std::uint8_t* plane_;
-  std::size_t room_;
-  std::vector<std::uint64_t> held_;
-  std::array<std::uint64_t, 2> from_{};
-  std::array<int, 2> count_{-1, -1};
-  std::size_t cur_ = 0;
-};
-
-}  // namespace parity_detail
 
 // The states of every rank, and the search over them. `loops(r)` counts rank r's
 // self-loops where `loops.counted` (a uniform space that is not regular).
@@ -183,6 +72,8 @@ class ParityPlanes {
   template <class Expand, class Loops>
   RankedSearch search(std::uint64_t start, int moves, const Expand& expand, const Loops& loops, Progress* progress,
                       std::vector<std::uint64_t>& farthest, std::optional<std::size_t> list_level = {}) {
+    // A rank's sum of its successors' Step entries keeps its two counts apart.
+    assert(moves < 1 << parity_detail::Step::kFrontierShift);
     set(start, 1);
     moves_ = moves;
     RankedSearch s;
@@ -211,15 +102,14 @@ class ParityPlanes {
       if (unseen < (listed ? size : at_parity[c])) {
         if (!frontier_loops) frontier_loops = parity_sum(frontier, at_parity[c], loops) - loops_at[c];
         level_loops = *frontier_loops;
-        pass = loops.counted ? pull<true>(frontier, unseen, expand, cap) : pull<false>(frontier, unseen, expand, cap);
+        pass = with_loops(loops, [&]<bool kLoops> { return pull<kLoops>(frontier, unseen, expand, cap); });
         m.onward = pass.arcs;
         m.within = m.successors - level_loops - m.onward - back;
         frontier_loops = loops.counted ? pass.loops : 0;
       } else {
         const std::uint64_t work = listed ? size : at_parity[c];
         const std::vector<std::uint64_t>* from = listed ? &last : nullptr;
-        pass = loops.counted ? push<true>(frontier, work, expand, cap, from)
-                             : push<false>(frontier, work, expand, cap, from);
+        pass = with_loops(loops, [&]<bool kLoops> { return push<kLoops>(frontier, work, expand, cap, from); });
         level_loops = pass.loops - (listed ? 0 : loops_at[c]);
         m.within = pass.arcs - (listed ? 0 : within_at[c]);
         m.onward = m.successors - level_loops - m.within - back;
@@ -278,6 +168,13 @@ class ParityPlanes {
     bool listed = true;
   };
 
+  // f.operator()<kLoops>() with kLoops = loops.counted: self-loops are looked for only
+  // in a space that has them.
+  template <class Loops, class F>
+  static Pass with_loops(const Loops& loops, const F& f) {
+    return loops.counted ? f.template operator()<true>() : f.template operator()<false>();
+  }
+
   // Runs visit(begin, end, pass) over [0, n) (the bytes, or a level's list), on the
   // threads when `work` ranks to expand are worth it.
   template <class Visit>
@@ -332,25 +229,26 @@ class ParityPlanes {
           std::uint8_t* const plane = plane_;
           const auto classify_as = [&, plane]<bool kListing>(std::uint64_t r, const std::uint64_t* t, int n) {
             std::uint64_t loops = 0, sum = 0;
+#pragma GCC unroll 4
             for (int j = 0; j < n; ++j) {
               const std::uint64_t u = t[j];
               if constexpr (kLoops) loops += u == r;
               std::uint8_t* const byte = plane + (u >> parity_detail::kPlaceShift);
               std::uint8_t b = kShared ? std::atomic_ref<std::uint8_t>(*byte).load(std::memory_order_relaxed) : *byte;
-              std::uint32_t c = step.found[parity_detail::Step::at(b, u)];
+              std::uint32_t c = step.found_at(b, u);
               if constexpr (kShared) {
                 if (c & parity_detail::Step::kNew) {
                   // Another thread may mark the byte's other digits, or this one, meanwhile.
                   std::atomic_ref<std::uint8_t> at(*byte);
-                  while (!at.compare_exchange_weak(b, step.marked[parity_detail::Step::at(b, u)])) {
-                    if (!(step.found[parity_detail::Step::at(b, u)] & parity_detail::Step::kNew)) {
+                  while (!at.compare_exchange_weak(b, step.marked_at(b, u))) {
+                    if (!(step.found_at(b, u) & parity_detail::Step::kNew)) {
                       c &= ~parity_detail::Step::kNew;
                       break;
                     }
                   }
                 }
               } else {
-                *byte = step.marked[parity_detail::Step::at(b, u)];
+                *byte = step.marked_at(b, u);
               }
               sum += c;
               if constexpr (kListing) {
@@ -414,8 +312,9 @@ class ParityPlanes {
       };
       const auto test = [&](std::uint64_t u, const std::uint64_t* t, int n) {
         std::uint64_t in = 0, loops = 0;
+#pragma GCC unroll 4
         for (int j = 0; j < n; ++j) {
-          in += step.found[parity_detail::Step::at(load(t[j] >> parity_detail::kPlaceShift), t[j])];
+          in += step.found_at(load(t[j] >> parity_detail::kPlaceShift), t[j]);
           if constexpr (kLoops) loops += t[j] == u;
         }
         in >>= parity_detail::Step::kFrontierShift;

@@ -200,6 +200,7 @@ void scan_batched(std::uint64_t begin, std::uint64_t end, const std::uint64_t* s
       std::uint64_t* const t = held[cur].data();
       const int n = expand_rank.batch(r, t);
       successors += std::uint64_t(n);
+#pragma GCC unroll 4
       for (int j = 0; j < n; ++j) {
         __builtin_prefetch(seen + (t[j] >> 6));
         __builtin_prefetch(out + (t[j] >> 6), 1);
