@@ -460,10 +460,10 @@ struct SuccessorCache {
 // Constant-initialised: a read needs no call to a thread's initialiser.
 inline constinit thread_local SuccessorCache successor_cache;
 
-// successor_ranks() when each of the N >= 2 coordinates has its table or is made and there are
-// at most kCachedMoves moves: a successor is then one table load, multiply and add
-// (twsearch's inner loop over its smallest coordinates), and the rest of the sum is
-// made again only when the other digits or the class change.
+// Makes `cache` the sums of every coordinate's move but the least significant one's,
+// and of the class's, for rank digits `high` above that coordinate and class h. Out
+// of line: the path taken for nearly every rank then keeps a small frame and saves
+// few registers.
 template <std::size_t N>
 [[gnu::noinline]] void fill_successor_sums(const Tables& t, std::uint64_t high, std::uint64_t h,
                                            SuccessorCache::Sum& cache) {
@@ -488,8 +488,10 @@ template <std::size_t N>
   }
 }
 
-// The sums are made again out of line: the path taken for nearly every rank then
-// keeps a small frame and saves few registers.
+// successor_ranks() when each of the N >= 2 coordinates has its table or is made and there are
+// at most kCachedMoves moves: a successor is then one table load, multiply and add
+// (twsearch's inner loop over its smallest coordinates), and the rest of the sum is
+// made again only when the other digits or the class change.
 template <std::size_t N>
 [[gnu::always_inline]] inline int successor_ranks_cached(const Tables& t, std::uint64_t r,
                                                          std::uint64_t* __restrict out) {
