@@ -17,6 +17,7 @@
 #include "analysis/analyze.hpp"
 #include "analysis/engines/levels/analyze_levels.hpp"
 #include "analysis/engines/ranked/analyze_ranked.hpp"
+#include "analysis/engines/ranked/parity_bytes.hpp"
 #include "analysis/pipeline/pipeline_instances.hpp"
 #include "bad_file.hpp"
 #include "core/divider.hpp"
@@ -623,6 +624,22 @@ TEST(Pieces, ThreeStatesARankEqualTheTwoPlanes) {
     EXPECT_NE(std::string(e.what()).find("ranked BFS needs " + with_commas(states) + " bytes"), std::string::npos)
         << e.what();
   }
+}
+
+// A level's list (parity_bytes.hpp) keeps 32 bits a rank where the space's ranks fit
+// them and 64 where they do not, and gives the same ranks back either way.
+TEST(Pieces, ThreeStatesListRanksInTheWidthTheSpaceNeeds) {
+  const std::uint64_t narrowest = std::uint64_t{1} << 32;
+  for (const std::uint64_t space : {narrowest, narrowest + 1}) {
+    parity_detail::RankList list(space);
+    list.start(4);
+    for (const std::uint64_t r : {space - 1, std::uint64_t{7}, space / 2}) list.push(r);
+    list.sort();
+    EXPECT_EQ(list.wide(), (std::vector<std::uint64_t>{7, space / 2, space - 1})) << space;
+    EXPECT_EQ(list[2], space - 1) << space;
+  }
+  EXPECT_EQ(parity_detail::RankList::bytes_a_rank(narrowest), 4u);
+  EXPECT_EQ(parity_detail::RankList::bytes_a_rank(narrowest + 1), 8u);
 }
 
 // One set of `n` distinct pieces and moves of the given cycles of places, as a .tws text.

@@ -58,17 +58,20 @@ class ParityPlanes {
         bytes_(bytes_in(space)),
         most_listed_(most_listed.value_or(listed_cap(space))),
         table_(bytes_ * 8),
-        plane_(reinterpret_cast<std::uint8_t*>(table_.words())) {}
+        plane_(reinterpret_cast<std::uint8_t*>(table_.words())),
+        listed_(space) {}
 
   // What a search over `space` ranks allocates: the states, and two levels listed
   // (the one being found and the last).
   static std::uint64_t bytes(std::uint64_t space) {
-    return BitTable::bytes_for(bytes_in(space) * 8) + 2 * listed_cap(space) * sizeof(std::uint64_t);
+    return BitTable::bytes_for(bytes_in(space) * 8) +
+           2 * listed_cap(space) * parity_detail::RankList::bytes_a_rank(space);
   }
 
   // The levels from `start` until none is found. `farthest` receives the last
   // level's ranks, ascending, and is empty when the level was too large to list;
-  // `list_level` lists that level whatever its size (and no other).
+  // `list_level` lists that level whatever its size (and no other). The states are
+  // freed when it returns: a search runs once.
   template <class Expand, class Loops>
   RankedSearch search(std::uint64_t start, int moves, const Expand& expand, const Loops& loops, Progress* progress,
                       std::vector<std::uint64_t>& farthest, std::optional<std::size_t> list_level = {}) {
@@ -78,7 +81,9 @@ class ParityPlanes {
     moves_ = moves;
     RankedSearch s;
     s.layers.push_back(1);
-    std::vector<std::uint64_t> last{start};
+    parity_detail::RankList last(space_);
+    last.start(1);
+    last.push(start);
     std::uint64_t unseen = space_ - 1, total = 1;
     // Per parity, over the levels of that parity before the frontier: their self-loops
     // and moves within; and over those and the frontier, their positions.
@@ -102,13 +107,16 @@ class ParityPlanes {
       if (unseen < (listed ? size : at_parity[c])) {
         if (!frontier_loops) frontier_loops = parity_sum(frontier, at_parity[c], loops) - loops_at[c];
         level_loops = *frontier_loops;
-        pass = with_loops(loops, [&]<bool kLoops> { return pull<kLoops>(frontier, unseen, expand, cap); });
+        // Every rank seen: the frontier is the last level, with no move onward.
+        if (unseen != 0) {
+          pass = with_loops(loops, [&]<bool kLoops> { return pull<kLoops>(frontier, unseen, expand, cap); });
+        }
         m.onward = pass.arcs;
         m.within = m.successors - level_loops - m.onward - back;
         frontier_loops = loops.counted ? pass.loops : 0;
       } else {
         const std::uint64_t work = listed ? size : at_parity[c];
-        const std::vector<std::uint64_t>* from = listed ? &last : nullptr;
+        const parity_detail::RankList* from = listed ? &last : nullptr;
         pass = with_loops(loops, [&]<bool kLoops> { return push<kLoops>(frontier, work, expand, cap, from); });
         level_loops = pass.loops - (listed ? 0 : loops_at[c]);
         m.within = pass.arcs - (listed ? 0 : within_at[c]);
@@ -120,22 +128,25 @@ class ParityPlanes {
       within_at[c] += m.within;
       s.moves.push_back(m);
       if (pass.found == 0) break;
-      last.clear();
       if (pass.listed) {
         std::swap(last, listed_);
-        std::sort(last.begin(), last.end());
+        last.sort();
       } else {
-        last.shrink_to_fit();
+        last.release();
       }
-      listed_ = {};
+      listed_.release();
       s.layers.push_back(pass.found);
       at_parity[1 - c] += pass.found;
       unseen -= pass.found;
       total += pass.found;
       if (progress) progress->level(unsigned(d + 1), pass.found, total);
     }
-    farthest = std::move(last);
-    listed_ = {};
+    // Freed first: the widened copy of the farthest ranks is then no addition to the
+    // peak.
+    listed_.release();
+    table_ = BitTable();
+    plane_ = nullptr;
+    farthest = last.wide();
     return s;
   }
 
@@ -152,11 +163,39 @@ class ParityPlanes {
   void set(std::uint64_t r, unsigned s) {
     plane_[r / parity_detail::kPerByte] += std::uint8_t(s * parity_detail::kPower[r % parity_detail::kPerByte]);
   }
-  // The ranks of byte i in state s: the last byte's ranks past the space are none.
-  [[nodiscard]] unsigned in_state(std::uint64_t i, unsigned s) const {
-    unsigned m = parity_detail::kDigits.in[s][load(i)];
-    if (i + 1 == bytes_ && space_ % parity_detail::kPerByte) m &= (1u << (space_ % parity_detail::kPerByte)) - 1;
-    return m;
+  // f(r) for each rank r in state s in the bytes [begin, end). Another state than 0
+  // passes over eight bytes of ranks not seen yet at once (the early levels' whole
+  // plane, nearly).
+  template <class F>
+  void each_in_state(std::uint64_t begin, std::uint64_t end, unsigned s, const F& f) const {
+    const auto& in = parity_detail::kDigits.in[s];
+    const auto each = [&](std::uint64_t i, unsigned m) {
+      for (; m; m &= m - 1) f(i * parity_detail::kPerByte + unsigned(std::countr_zero(m)));
+    };
+    // The last byte alone may hold ranks past the space: they are none.
+    const std::uint64_t whole = std::min(end, bytes_ - 1);
+    for (std::uint64_t i = begin; i < whole; ++i) {
+      // A loop of its own over the bytes with no rank in state s, most bytes of most
+      // passes: f's work keeps no register from it.
+      unsigned m = 0;
+      for (; i < whole; ++i) {
+        if (s != 0 && i % 8 == 0 && i + 8 <= whole) {
+          const auto* word = reinterpret_cast<std::uint64_t*>(plane_ + i);  // the table's own words
+          if (std::atomic_ref<std::uint64_t>(*const_cast<std::uint64_t*>(word)).load(std::memory_order_relaxed) == 0) {
+            i += 7;
+            continue;
+          }
+        }
+        m = in[load(i)];
+        if (m != 0) break;
+      }
+      if (m != 0) each(i, m);
+    }
+    if (begin < end && end == bytes_) {
+      unsigned m = in[load(bytes_ - 1)];
+      if (space_ % parity_detail::kPerByte) m &= (1u << (space_ % parity_detail::kPerByte)) - 1;
+      each(bytes_ - 1, m);
+    }
   }
 
   // What one pass over the states found: its new positions and the moves it counted
@@ -207,7 +246,7 @@ class ParityPlanes {
       return;
     }
     const std::lock_guard<std::mutex> hold(list_lock_);
-    listed_.push_back(r);
+    listed_.push(r);
   }
 
   // Expands the frontier, listed (`from`), or else every position of its parity,
@@ -215,7 +254,7 @@ class ParityPlanes {
   // where `kLoops` (loops.counted), as in pull().
   template <bool kLoops, class Expand>
   Pass push(std::uint8_t frontier, std::uint64_t work, const Expand& expand, std::uint64_t cap,
-            const std::vector<std::uint64_t>* from) {
+            const parity_detail::RankList* from) {
     const parity_detail::Step step(frontier, std::uint8_t(3 - frontier));
     start_list(cap);
     Pass pass =
@@ -223,32 +262,34 @@ class ParityPlanes {
           parity_detail::Successors<Expand> held(expand, plane_, moves_);
           // Without a branch on the state where one thread marks: whether a successor is
           // new is close to random, and mispredictions would cost more than the stores.
-          // Counted in locals: a byte store may alias anything the compiler cannot see.
+          // Counted in locals, and the states and the step read into locals once: a byte
+          // store may alias anything the compiler cannot see, this closure's fields too.
           // A loop that lists and one that does not: whether a successor is new is no
           // branch where the level is not listed, which is where most are made.
-          std::uint8_t* const plane = plane_;
-          const auto classify_as = [&, plane]<bool kListing>(std::uint64_t r, const std::uint64_t* t, int n) {
+          const auto classify_as = [&]<bool kListing>(std::uint64_t r, const std::uint64_t* t, int n) {
+            std::uint8_t* const states = plane_;
+            const parity_detail::Step& st = step;
             std::uint64_t loops = 0, sum = 0;
 #pragma GCC unroll 4
             for (int j = 0; j < n; ++j) {
               const std::uint64_t u = t[j];
               if constexpr (kLoops) loops += u == r;
-              std::uint8_t* const byte = plane + (u >> parity_detail::kPlaceShift);
+              std::uint8_t* const byte = states + (u >> parity_detail::kPlaceShift);
               std::uint8_t b = kShared ? std::atomic_ref<std::uint8_t>(*byte).load(std::memory_order_relaxed) : *byte;
-              std::uint32_t c = step.found_at(b, u);
+              std::uint32_t c = st.found_at(b, u);
               if constexpr (kShared) {
                 if (c & parity_detail::Step::kNew) {
                   // Another thread may mark the byte's other digits, or this one, meanwhile.
                   std::atomic_ref<std::uint8_t> at(*byte);
-                  while (!at.compare_exchange_weak(b, step.marked_at(b, u))) {
-                    if (!(step.found_at(b, u) & parity_detail::Step::kNew)) {
+                  while (!at.compare_exchange_weak(b, st.marked_at(b, u))) {
+                    if (!(st.found_at(b, u) & parity_detail::Step::kNew)) {
                       c &= ~parity_detail::Step::kNew;
                       break;
                     }
                   }
                 }
               } else {
-                *byte = step.marked_at(b, u);
+                *byte = st.marked_at(b, u);
               }
               sum += c;
               if constexpr (kListing) {
@@ -273,21 +314,7 @@ class ParityPlanes {
             held.finish(classify);
             return;
           }
-          for (std::uint64_t i = begin; i < end; ++i) {
-            // Eight bytes of positions not seen yet (the early levels' whole plane, nearly)
-            // hold no frontier.
-            if (i % 8 == 0 && i + 8 <= end) {
-              const auto* word = reinterpret_cast<std::uint64_t*>(plane + i);  // the table's own words
-              if (std::atomic_ref<std::uint64_t>(*const_cast<std::uint64_t*>(word)).load(std::memory_order_relaxed) ==
-                  0) {
-                i += 7;
-                continue;
-              }
-            }
-            for (unsigned m = in_state(i, frontier); m; m &= m - 1) {
-              held.push(i * parity_detail::kPerByte + unsigned(std::countr_zero(m)), classify);
-            }
-          }
+          each_in_state(begin, end, frontier, [&](std::uint64_t r) { held.push(r, classify); });
           held.finish(classify);
         });
     pass.listed = pass.listed && cap != 0;
@@ -330,11 +357,7 @@ class ParityPlanes {
         ++p.found;
         if (cap) list(parity_detail::rank_of(u), cap, p);
       };
-      for (std::uint64_t i = begin; i < end; ++i) {
-        for (unsigned m = in_state(i, 0); m; m &= m - 1) {
-          held.push(i * parity_detail::kPerByte + unsigned(std::countr_zero(m)), test);
-        }
-      }
+      each_in_state(begin, end, 0, [&](std::uint64_t r) { held.push(r, test); });
       held.finish(test);
       flush();
     });
@@ -347,18 +370,13 @@ class ParityPlanes {
   std::uint64_t parity_sum(std::uint8_t s, std::uint64_t work, const F& f) {
     return over(bytes_, work,
                 [&]<bool>(std::uint64_t begin, std::uint64_t end, Pass& p) {
-                  for (std::uint64_t i = begin; i < end; ++i) {
-                    for (unsigned m = in_state(i, s); m; m &= m - 1) {
-                      p.arcs += std::uint64_t(f(i * parity_detail::kPerByte + unsigned(std::countr_zero(m))));
-                    }
-                  }
+                  each_in_state(begin, end, s, [&](std::uint64_t r) { p.arcs += std::uint64_t(f(r)); });
                 })
         .arcs;
   }
 
   void start_list(std::uint64_t cap) {
-    listed_.clear();
-    if (cap) listed_.reserve(std::size_t(std::min<std::uint64_t>(cap, 1024)));
+    listed_.start(std::min(cap, most_listed_));
     listed_count_.store(0, std::memory_order_relaxed);
   }
 
@@ -366,7 +384,7 @@ class ParityPlanes {
   BitTable table_;
   std::uint8_t* plane_;
   int moves_ = 0;
-  std::vector<std::uint64_t> listed_;
+  parity_detail::RankList listed_;
   std::atomic<std::uint64_t> listed_count_{0};
   std::mutex list_lock_;
 };

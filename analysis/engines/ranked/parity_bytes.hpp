@@ -1,9 +1,11 @@
 // The byte encoding of the three-state search (parity_bfs.hpp): five ranks' states
 // to a byte, a rank's place (its byte and its digit there), what a level does to a
-// digit, and the successors of a rank fetched ahead as places.
+// digit, the successors of a rank fetched ahead as places, and a level's list.
 #pragma once
 
+#include <algorithm>
 #include <array>
+#include <cassert>
 #include <cstdint>
 #include <vector>
 
@@ -72,48 +74,79 @@ struct Step {
   [[nodiscard]] std::uint8_t marked_at(std::uint8_t byte, std::uint64_t place) const { return marked[at(byte, place)]; }
 };
 
-// The moves of one rank at a time, written into a buffer as places, the bytes of the
-// one before still arriving: every successor's byte is fetched ahead, as
-// scan_batched() does.
+// The moves of a round of ranks at a time, written into a buffer as places, the bytes
+// of the round before still arriving: every successor's byte is fetched a round
+// ahead, as scan_batched() fetches a rank's. One loop fetches a whole round, and the
+// bytes have a round's work to arrive in, not one rank's.
 template <class Expand>
 class Successors {
  public:
-  // Room for `moves` successors a rank: the two ranks' close together, as the caches like.
-  Successors(const Expand& e, const std::uint8_t* plane, int moves)
-      : expand_(e), plane_(plane), room_(std::size_t(moves)), held_(2 * room_), batched_(batched(e)) {}
+  static constexpr std::size_t kRound = 4;  // ranks a round
 
-  // Reads r's successors and hands the rank before it, as a place, with its
-  // successors' places, to f(place, t, n).
+  // Room for `moves` successors a rank: the two rounds close together, as the caches like.
+  Successors(const Expand& e, const std::uint8_t* plane, int moves)
+      : expand_(e), plane_(plane), room_(std::size_t(moves) * kRound), held_(2 * room_), batched_(batched(e)) {}
+
+  // Reads r's successors; a round read hands the round before it to f (hand()).
   template <class F>
   void push(std::uint64_t r, const F& f) {
-    std::uint64_t* const t = held_.data() + cur_ * room_;
+    Round& round = rounds_[cur_];
+    std::uint64_t* const t = held_.data() + cur_ * room_ + round.filled;
     int n = 0;
     if constexpr (ranked_detail::BatchedExpand<Expand>) {
       if (batched_) n = expand_.batch(r, t);
     }
     if (n == 0) expand_(r, [&](std::uint64_t s) { t[n++] = s; });
-#pragma GCC unroll 4
-    for (int j = 0; j < n; ++j) {
-      t[j] = place(t[j]);
-      __builtin_prefetch(plane_ + (t[j] >> kPlaceShift));
-    }
-    from_[cur_] = place(r);
-    count_[cur_] = n;
+    round.from[round.ranks] = r;
+    round.count[round.ranks] = n;
+    round.filled += std::size_t(n);
+    assert(round.filled <= room_ && "a uniform space: at most `moves` successors a rank");
+    if (++round.ranks < kRound) return;
+    fetch();
     cur_ ^= 1;
     hand(f);
   }
-  // Hands the rank still held, if any, to f.
+  // Hands the ranks still held to f.
   template <class F>
   void finish(const F& f) {
+    fetch();
+    cur_ ^= 1;
+    hand(f);
     cur_ ^= 1;
     hand(f);
   }
 
  private:
+  struct Round {
+    std::array<std::uint64_t, kRound> from{};
+    std::array<int, kRound> count{};
+    std::size_t ranks = 0, filled = 0;
+  };
+
+  // Turns the successors of round cur_ into places and fetches their bytes.
+  void fetch() {
+    std::uint64_t* t = held_.data() + cur_ * room_;
+    const std::uint64_t* const end = t + rounds_[cur_].filled;
+    const std::uint8_t* const plane = plane_;
+#pragma GCC unroll 4
+    for (; t != end; ++t) {
+      const std::uint64_t p = place(*t);
+      *t = p;
+      __builtin_prefetch(plane + (p >> kPlaceShift));
+    }
+  }
+  // Hands each rank of round cur_, as a place, with its successors' places, to
+  // f(place, t, n), in the order read, and empties the round.
   template <class F>
   void hand(const F& f) {
-    if (count_[cur_] >= 0) f(from_[cur_], held_.data() + cur_ * room_, count_[cur_]);
-    count_[cur_] = -1;
+    Round& round = rounds_[cur_];
+    const std::uint64_t* t = held_.data() + cur_ * room_;
+    for (std::size_t k = 0; k < round.ranks; ++k) {
+      f(place(round.from[k]), t, round.count[k]);
+      t += round.count[k];
+    }
+    round.ranks = 0;
+    round.filled = 0;
   }
 
   static bool batched(const Expand& e) {
@@ -129,9 +162,61 @@ class Successors {
   std::size_t room_;
   std::vector<std::uint64_t> held_;
   bool batched_;
-  std::array<std::uint64_t, 2> from_{};
-  std::array<int, 2> count_{-1, -1};
+  std::array<Round, 2> rounds_{};
   std::size_t cur_ = 0;
+};
+
+// The ranks of a level listed as it is found: 32 bits a rank where the space's ranks
+// fit them, half the memory of 64. Room for as many as a level may list is taken
+// once (start()), so a list never grows by a copy; the pages it does not fill are
+// never touched. A level is listed beside the frontier's list, with the states all
+// in memory: these lists are what the search holds beyond the states.
+class RankList {
+ public:
+  explicit RankList(std::uint64_t space) : narrow_(space <= std::uint64_t{1} << 32) {}
+  static std::uint64_t bytes_a_rank(std::uint64_t space) { return space <= std::uint64_t{1} << 32 ? 4 : 8; }
+
+  // Empties the list, with room for `room` ranks.
+  void start(std::uint64_t room) {
+    if (narrow_) {
+      prepare(narrow_ranks_, room);
+    } else {
+      prepare(wide_ranks_, room);
+    }
+  }
+  void push(std::uint64_t r) {
+    if (narrow_) {
+      narrow_ranks_.push_back(std::uint32_t(r));
+    } else {
+      wide_ranks_.push_back(r);
+    }
+  }
+  [[nodiscard]] std::size_t size() const { return narrow_ ? narrow_ranks_.size() : wide_ranks_.size(); }
+  [[nodiscard]] bool empty() const { return size() == 0; }
+  [[nodiscard]] std::uint64_t operator[](std::size_t i) const { return narrow_ ? narrow_ranks_[i] : wide_ranks_[i]; }
+  void sort() {
+    std::sort(narrow_ranks_.begin(), narrow_ranks_.end());
+    std::sort(wide_ranks_.begin(), wide_ranks_.end());
+  }
+  void release() {
+    narrow_ranks_ = {};
+    wide_ranks_ = {};
+  }
+  [[nodiscard]] std::vector<std::uint64_t> wide() const {
+    if (!narrow_) return wide_ranks_;
+    return {narrow_ranks_.begin(), narrow_ranks_.end()};
+  }
+
+ private:
+  template <class T>
+  static void prepare(std::vector<T>& v, std::uint64_t room) {
+    v.clear();
+    v.reserve(std::size_t(room));
+  }
+
+  bool narrow_;
+  std::vector<std::uint32_t> narrow_ranks_;
+  std::vector<std::uint64_t> wide_ranks_;
 };
 
 }  // namespace parity_detail
