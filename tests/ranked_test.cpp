@@ -414,7 +414,7 @@ TEST(RankedEngine, AutoTakesItForRankedModelsThatFitTheBudget) {
   // engine's need and a --memory that holds it, rather than trying sorted levels
   // that could not fit either.
   AnalyzeOptions near = o;
-  const std::uint64_t need = ranked_bytes(Hex6{});
+  const std::uint64_t need = ranked_bytes(Hex6{}, o);
   near.memory = MemoryBudget(need - 1);
   try {
     (void)choose_engine(Hex6{}, near);

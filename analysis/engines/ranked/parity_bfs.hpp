@@ -154,7 +154,7 @@ class ParityPlanes {
   static std::uint64_t bytes_in(std::uint64_t space) {
     return (space + parity_detail::kPerByte - 1) / parity_detail::kPerByte;
   }
-  // Ranks a level may list as it is found: 8 bytes each, 1/256 of the states' bytes
+  // Ranks a level may list as it is found: as many as 1/256 of the states' bytes
   // (the 2x2x2's 64,736 farthest positions among 88,179,840 fit).
   static std::uint64_t listed_cap(std::uint64_t space) { return std::max<std::uint64_t>(4096, bytes_in(space) / 256); }
   [[nodiscard]] std::uint8_t load(std::uint64_t i) const {

@@ -47,7 +47,7 @@ inline constexpr std::uint64_t rank_of(std::uint64_t p) { return (p >> kPlaceShi
 struct Step {
   static constexpr unsigned kFrontierShift = 16;
   // A rank's sum of its successors' entries keeps the two apart: a rank has fewer
-  // than 2^16 moves (parity_search_fits()).
+  // than 2^16 moves (parity_search_applies()).
   static constexpr std::uint32_t kNew = 1, kInFrontier = 1u << kFrontierShift;
   static constexpr std::uint64_t kNewMask = kInFrontier - 1;
   // The byte with the digit marked `next` where it was not seen, else the byte.
@@ -173,8 +173,8 @@ class Successors {
 // in memory: these lists are what the search holds beyond the states.
 class RankList {
  public:
-  explicit RankList(std::uint64_t space) : narrow_(space <= std::uint64_t{1} << 32) {}
-  static std::uint64_t bytes_a_rank(std::uint64_t space) { return space <= std::uint64_t{1} << 32 ? 4 : 8; }
+  explicit RankList(std::uint64_t space) : narrow_(narrow(space)) {}
+  static std::uint64_t bytes_a_rank(std::uint64_t space) { return narrow(space) ? 4 : 8; }
 
   // Empties the list, with room for `room` ranks.
   void start(std::uint64_t room) {
@@ -208,6 +208,8 @@ class RankList {
   }
 
  private:
+  // Every rank of the space fits 32 bits: the largest is space - 1.
+  static bool narrow(std::uint64_t space) { return space <= std::uint64_t{1} << 32; }
   template <class T>
   static void prepare(std::vector<T>& v, std::uint64_t room) {
     v.clear();
